@@ -10,6 +10,7 @@ from promptlint.resources import lexicon
 __all__ = [
     "CLAUSE_SPLIT",
     "LEADING",
+    "PURPOSE",
     "TRAILING",
     "negate",
     "negating",
@@ -21,7 +22,15 @@ __all__ = [
 
 LEADING = re.compile(
     r"^(?P<kw>if|when|whenever|once|in case|unless|only if|for|while|during|every time|each time|"
-    r"any time|after|before|as soon as|upon|in|on|with|without|outside|during)\s+(?P<cond>[^,]+?),\s*(?P<rest>.+)$",
+    r"any time|after|before|as soon as|upon|in|on|at|with|without|outside|during)\s+"
+    r"(?!(?:all|any)\s+(?:times?|cases?|points?)\b|(?<=at\s)(?:least|most|once|first)\b)(?P<cond>[^,]+?),\s*(?P<rest>.+)$",
+    re.I,
+)
+#: an opening purpose or universal phrase that restricts nothing: "To confirm identity,
+#: always ...", "At all times, ..."
+PURPOSE = re.compile(
+    r"^(?:(?:in order |so as )?to\s+[a-z][^,]{0,80}|(?:at|in)\s+(?:all|any)\s+(?:times?|cases?)),\s*"
+    r"(?P<rest>.+)$",
     re.I,
 )
 #: condition words that mean "when not": "unless C", "outside C", "without C"
@@ -99,6 +108,8 @@ def split_rule(text: str) -> tuple[str | None, str, str | None, str | None]:
     parts = _OTHERWISE.split(text, maxsplit=1)
     if len(parts) == 2:
         main, otherwise = parts
+    if p := PURPOSE.match(main):
+        main = p["rest"]
     m = LEADING.match(main)
     if m:
         return m["kw"].lower(), m["rest"], m["cond"], otherwise

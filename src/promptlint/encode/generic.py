@@ -64,6 +64,8 @@ _ADDRESSEE_THEN = re.compile(
 _SUBORDINATE = re.compile(
     r"\s+(?:so that|so|because|since|in order to|no matter|regardless|that|which|who|whom|"
     r"whose|where|when|whenever|if|unless|until|as|once|while|even|otherwise|instead)\b|"
+    # "never give an explanation, only the code": what follows is the exception
+    r",\s*(?:only|just|but|except|apart from|other than|beyond)\b|"
     r"\s*[;:(\u2014\u2013]|\s+-\s",
     re.I,
 )
@@ -87,25 +89,32 @@ def _addressee(words: list[str]) -> bool:
     return bool(lowered) and lowered[0] in people
 
 
+#: "use this tool": an action on something named elsewhere, no topic to compare
+_DEICTIC = frozenset({"this", "that", "these", "those"})
+#: "do not retry it": the action itself is what is compared
+_PRONOUNS = frozenset({"it", "them"})
 #: words that open an object phrase without being its topic ("them", "how", "exactly")
 _LEAD_WORDS = frozenset({"how", "what", "which", "why", "whether", "that", "exactly"})
 
 
-def _skip_lead(words: list[str], extra: frozenset[str] = frozenset()) -> list[str]:
-    """The words after leading recipients and wh-words ("them how X" -> "X")."""
-    skip = lexicon()["recipients"] | _LEAD_WORDS | extra
+def _skip_lead(
+    words: list[str], extra: frozenset[str] = frozenset(), *, people: bool = True
+) -> list[str]:
+    """The words after leading recipients and wh-words ("them how X" -> "X"); with
+    ``people=False`` only determiners ("call the supervisor": the person is the object)."""
+    skip = (lexicon()["recipients"] if people else _DETERMINERS) | _LEAD_WORDS | extra
     i = 0
     while i < len(words) and words[i].lower() in skip:
         i += 1
     return words[i:]
 
 
-def _core(words: list[str], *, skip_to: bool = False) -> list[str]:
+def _core(words: list[str], *, skip_to: bool = False, people: bool = True) -> list[str]:
     """The head of an object phrase: leading recipients and wh-words skipped, cut at the
     first preposition or conjunction ("a password through chat" -> "password")."""
     lex = lexicon()
     # "talk to the user about X": the addressee is not the topic
-    rest = _skip_lead(words, frozenset({"if", "to", "with"} if skip_to else {"if"}))
+    rest = _skip_lead(words, frozenset({"if", "to", "with"} if skip_to else {"if"}), people=people)
     out = []
     for j, w in enumerate(rest):
         low = w.lower()
@@ -128,6 +137,24 @@ def _core(words: list[str], *, skip_to: bool = False) -> list[str]:
 
 def _label(words: list[str]) -> str:
     return " ".join(w.lower().strip("'") for w in words).replace('"', "'")
+
+
+#: the object of a requirement is a list: "the full name, date of birth, and phone number"
+_LIST = re.compile(r"^[^,]+(?:,\s*[^,]+)*,?\s+(?:and|or)\s+[^,]+$")
+_LIST_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+def _required_objects(rest: str, content: bool) -> list[list[str]]:
+    """The object phrases of a requirement: up to a subordinate clause or comma, but a
+    list after a verb of telling is read whole, one object per item."""
+    whole = _skip_lead(_words(_TAIL.sub("", rest)), people=content)
+    if content:
+        head = _TAIL.sub("", rest.replace(",", "\0")).replace("\0", ",")
+        if "," in head and _LIST.match(head.strip()):
+            items = [_skip_lead(_words(i)) for i in _LIST_SPLIT.split(head.strip())]
+            if all(items) and not any(i[0].lower() in lexicon()["verbs"] for i in items[1:]):
+                return items
+    return [whole] if whole else []
 
 
 def encode_generic(clause: str) -> list[str]:
@@ -179,14 +206,25 @@ def encode_generic(clause: str) -> list[str]:
                 and following[0].lower() in lex["verbs"]
             ):
                 continue  # "display or repeat X": the object comes with the last verb
-            if item_words and item_words[0].lower() in lex["verbs"] and len(item_words) > 1:
-                item_verb, item_words = item_words[0].lower(), item_words[1:]  # "or describe X"
-            core = _core(item_words, skip_to=item_verb in lex["content_verbs"])
+            if n and item_words and item_words[0].lower() in lex["verbs"] and len(item_words) > 1:
+                # "or describe X"; not the first item: "discuss drop rates" is one object
+                item_verb, item_words = item_words[0].lower(), item_words[1:]
+            core = _core(
+                item_words,
+                skip_to=item_verb in lex["content_verbs"],
+                people=item_verb in lex["content_verbs"],
+            )
             if not core:
                 continue
             item_content = item_verb in lex["content_verbs"]
+            if not item_content and core[0].lower() in _DEICTIC:
+                continue
+            if not item_content and core[0].lower() in _PRONOUNS:
+                if len(item_words) > 1:
+                    continue  # "don't call it together with X": a qualified act on a referent
+                core = []
             prim = "disclose" if item_content else "act"
-            phrase = _label(core) if item_content else f"{item_verb} {_label(core)}"
+            phrase = _label(core) if item_content else f"{item_verb} {_label(core)}".strip()
             if not item_content and item_verb in _GENERIC_VERBS and len(core) < 2:
                 continue
             out.append(f'{sign}({prim}("{phrase}"))')
@@ -196,9 +234,14 @@ def encode_generic(clause: str) -> list[str]:
     else:
         if content:  # "tell an owner that X", "explain to them how X"
             rest = _ADDRESSEE_THEN.sub("", rest, count=1)
-        obj = _skip_lead(_words(_TAIL.sub("", rest)))
-        if obj:
-            phrase = _label(obj) if content else f"{verb} {_label(obj)}"
+        for obj in _required_objects(rest, content):
+            if not content and obj[0].lower() in _DEICTIC:
+                continue
+            if not content and obj[0].lower() in _PRONOUNS:
+                if verb in _GENERIC_VERBS:
+                    continue
+                obj = []
+            phrase = _label(obj) if content else f"{verb} {_label(obj)}".strip()
             out.append(f'{sign}({primitive}("{phrase}"))')
             if _MONEY.search(rest):  # "tell them the exam fee is $185" states a price
                 out.append(f'{sign}(disclose("prices"))')

@@ -30,7 +30,7 @@ from promptlint.encode.clauses import (
     unbold,
 )
 from promptlint.encode.generic import encode_generic
-from promptlint.encode.scopes import ONLY_FOR, audience, output_scope
+from promptlint.encode.scopes import ONLY_AFTER, ONLY_FOR, audience, output_scope
 from promptlint.objects import RuleRecord
 from promptlint.pyrule import collapse_ws, format_rule_text
 from promptlint.pyrule.labels import canonical_label
@@ -258,11 +258,46 @@ def encode_clause(clause: str) -> list[str]:
 def encode_any(clause: str) -> list[str]:
     """The pattern calls of a clause, else (or, after an instrument, also) its generic
     ``act``/``disclose`` call."""
+    if _NO_NEED.search(clause):
+        return []  # "you do not need to show the changes" permits, it does not forbid
     found, additive = _encode_clause(clause)
-    calls = list(found)
+    calls = list(found) + _read_only_commands(clause)
     if not calls or additive:
         calls += [c for c in encode_generic(clause) if c not in calls]
     return calls
+
+
+_NO_NEED = re.compile(
+    r"^\s*(?:(?:you|we|the agent|the assistant)\s+)?(?:(?:do|does)\s+not|don't|doesn't|need\s+not|"
+    r"needn't)\s+(?:need|have)\s+to\b|^\s*(?:there is\s+)?no need to\b|\bnot (?:required|necessary) to\b",
+    re.I,
+)
+_READ_ONLY = re.compile(
+    r"\bread[\s-]only\s+(?:(?P<tool>[\w.\-]+)\s+)?(?:shell\s+|terminal\s+|cli\s+)?commands?\b"
+    r"|\bcommands?\s+that\s+(?:\w+\s+)?(?:modify|modifies|change|changes|write|writes|alter|"
+    r"alters|mutate|mutates|delete|deletes)\b",
+    re.I,
+)
+_ONLY = re.compile(r"\b(?:only|stick to|limit yourself to|restrict yourself to|strictly)\b", re.I)
+
+
+def _read_only_commands(clause: str) -> list[str]:
+    """ "Only run read-only (git) commands" and "never run commands that modify anything":
+    a prohibition of the state-changing commands of ``rules/lexicon.yaml``, one ``{a,b}``
+    glob."""
+    m = _READ_ONLY.search(clause)
+    if m is None:
+        return []
+    before = clause[: m.start()]
+    if not (_ONLY.search(before) if m["tool"] is not None or "read" in m[0].lower()
+            else _NEGATION.search(before)):  # fmt: skip
+        return []
+    globs = sorted(resources.lexicon()["mutating_commands"])
+    tool = (m["tool"] or "").lower()
+    if tool and any(g.startswith(tool + " ") for g in globs):
+        globs = [g for g in globs if g.startswith(tool + " ")]
+    sign = "avoid" if _SOFT.search(clause) else "forbid"
+    return [f'{sign}(run_shell("{{{",".join(globs)}}}"))']
 
 
 # cached because a clause split at "when"/"unless" is read whole and in part more than once
@@ -381,7 +416,9 @@ class OfflineEncoder:
             if lead:  # "Large homes: for homes over 3,000 square feet, always ..."
                 own.append(_guard(lead["cond"], lead["kw"]))
                 clause = lead["rest"]
-            only = ONLY_FOR.match(clause.strip())
+            only = not _READ_ONLY.search(clause) and (
+                ONLY_FOR.match(clause.strip()) or ONLY_AFTER.match(clause.strip())
+            )
             restricted = only and [
                 "forbid(" + c.removeprefix("require(") for c in encode_any(only["rest"])
                 if c.startswith("require(")

@@ -8,13 +8,19 @@ from functools import cache
 
 from promptlint import resources
 
-__all__ = ["ONLY_FOR", "audience", "output_scope"]
+__all__ = ["ONLY_AFTER", "ONLY_FOR", "audience", "output_scope"]
 
 
 ONLY_FOR = re.compile(
     r"^(?:you\s+)?(?:(?:may|can|should|must|are allowed to|are permitted to)\s+)?only\s+"
     r"(?:ever\s+)?(?P<rest>(?:use|run|call|invoke|search|browse|contact|email|share|edit|"
     r"access|open|query)\b.+?)\s+(?:for|when|if|while|during|on)\s+(?P<cond>[^,;]+?)[.!]?$",
+    re.I,
+)
+#: "output X again only to revise the plan": X is allowed for that purpose, not required
+ONLY_AFTER = re.compile(
+    r"^(?P<rest>(?!only\b)[\w`].+?)\s+only\s+(?P<kw>to|for|when|if|while|during|after|once|on)\s+"
+    r"(?P<cond>[^,;]+?)[.!]?$",
     re.I,
 )
 _AUDIENCE = re.compile(

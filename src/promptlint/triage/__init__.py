@@ -18,6 +18,7 @@ from promptlint.triage.surfaces import (
     Deferred,
     bucket,
     comparisons,
+    glob_alternatives,
     hard_gate,
     implied,
     literal,
@@ -208,16 +209,24 @@ def _literal_glob_match(d: Deferred) -> bool | None:
     required, forbidden = str(d.left.value), str(d.right.value)
     negated = forbidden.startswith("!")
     forbidden = forbidden.removeprefix("!")
-    if any(ch in required for ch in "*?[!") or any(ch in forbidden for ch in "?[!"):
+    alternatives = glob_alternatives(forbidden)
+    if any(ch in required for ch in "*?[!{") or any(
+        ch in alt for alt in alternatives for ch in "?[!{"
+    ):
         return None
-    if d.kind == "glob_path_in":
-        parts = _re.split(r"(\*\*|\*)", forbidden)
-        pattern = "".join(
-            ".*" if p == "**" else "[^/]*" if p == "*" else _re.escape(p) for p in parts
-        )
-    else:
-        pattern = ".*".join(_re.escape(p) for p in forbidden.split("*"))
-    return (_re.fullmatch(pattern, required) is not None) != negated
+    patterns = []
+    for alt in alternatives:
+        if d.kind == "glob_path_in":
+            parts = _re.split(r"(\*\*|\*)", alt)
+            patterns.append(
+                "".join(
+                    ".*" if p == "**" else "[^/]*" if p == "*" else _re.escape(p) for p in parts
+                )
+            )
+        else:
+            patterns.append(".*".join(_re.escape(p) for p in alt.split("*")))
+    matched = any(_re.fullmatch(p, required) is not None for p in patterns)
+    return matched != negated
 
 
 def _exclusions(low: Lowering, keys: set[str]) -> list[Any]:

@@ -30,7 +30,7 @@ from promptlint.objects import (
 )
 from promptlint.pyrule.labels import SEMANTIC_PREDICATES, canonical_label
 from promptlint.pyrule.vocabulary import Vocabulary
-from promptlint.triage.surfaces import Deferred
+from promptlint.triage.surfaces import Deferred, glob_alternatives
 
 __all__ = ["Lowering", "RegexUnsupported", "glob_to_re", "python_regex_to_z3"]
 
@@ -205,6 +205,9 @@ def glob_to_re(glob: str, *, path: bool) -> Any:
     but", from "only edit files under .github/")."""
     if glob.startswith("!"):
         return z3.Complement(glob_to_re(glob[1:], path=path))
+    alternatives = glob_alternatives(glob)
+    if len(alternatives) > 1:
+        return z3.Union(*(glob_to_re(a, path=path) for a in alternatives))
     parts: list[Any] = []
     not_slash = z3.Complement(z3.Re("/"))
     one_segment_char = z3.Intersect(z3.AllChar(z3.ReSort(z3.StringSort())), not_slash)

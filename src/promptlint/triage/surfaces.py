@@ -25,6 +25,7 @@ __all__ = [
     "Deferred",
     "bucket",
     "comparisons",
+    "glob_alternatives",
     "hard_gate",
     "implied",
     "literal",
@@ -236,6 +237,14 @@ def value_collision(
     return False
 
 
+def glob_alternatives(glob: str) -> list[str]:
+    """The alternatives of a whole-glob ``{a*,b*}`` (one glob for a set of commands), else
+    the glob itself."""
+    if glob.startswith("{") and glob.endswith("}") and "," in glob:
+        return [g.strip() for g in glob[1:-1].split(",")]
+    return [glob]
+
+
 _STOP = frozenset([  # words that carry no topic
     "a", "an", "the", "this", "that", "these", "those", "any", "all", "every", "each", "some",
     "our", "your", "their", "its", "my", "his", "her", "them", "they", "it", "you", "we", "us",
@@ -243,7 +252,12 @@ _STOP = frozenset([  # words that carry no topic
     "about", "as", "or", "and", "nor", "but", "so", "than", "then", "yourself", "themselves",
     "itself", "anything", "anyone", "anybody", "something", "information", "info", "way",
     "ways", "kind", "sort", "type",
+    # how it is said, not what: "read the number aloud", "repeat it back", "word for word"
+    "aloud", "loud", "back", "out", "directly", "verbatim", "explicitly", "plainly", "clearly",
+    "again",
 ])  # fmt: skip
+#: a possessor names whose it is, not what: "the caller's phone number" is a phone number
+_POSSESSOR = re.compile(r"\b[\w\-]+(?:'s|s')(?=\s)")
 
 
 @cache
@@ -255,7 +269,8 @@ def _stemmer() -> Any:
 
 def _content_words(text: str) -> list[str]:
     """The words of a topic or action phrase that carry its topic, unstemmed."""
-    words = re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", text.lower().replace("_", " "))
+    text = _POSSESSOR.sub(" ", text.lower().replace("\u2019", "'") + " ")
+    words = re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", text.replace("_", " "))
     return [w for w in words if w not in _STOP]
 
 

@@ -1,0 +1,122 @@
+"""The offline encoder on whole rules: generic actions and topics, lead phrases, lists,
+references and restrictions (what no single phrase pattern's examples show)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from promptlint.encode import Encoding, get_encoder
+from promptlint.extract import get_extractor
+from promptlint.load import load
+from promptlint.triage.surfaces import topic_words
+
+
+def encode(tmp_path: Path, sentence: str) -> list[str]:
+    """The PyRule body lines of the one rule ``sentence`` is, stripped."""
+    path = tmp_path / "p.md"
+    path.write_text(f"- {sentence}\n", encoding="utf-8")
+    [record] = get_extractor("offline").extract([load(str(path))]).records
+    [out] = get_encoder("offline").encode([record])
+    if not isinstance(out, Encoding):
+        return []
+    return [line.strip() for line in out.pyrule.splitlines()[3:] if line.strip()]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # an opening purpose restricts nothing; an opening time is a situation
+        (
+            "To confirm identity, always read back the account number on file.",
+            ['require(disclose("account number on file"))'],
+        ),
+        (
+            "At the end of screening, you must read back the full name, date of birth, and "
+            "phone number so they can confirm them.",
+            [
+                'if semantic(ctx.msg, "end_of_screening"):',
+                'require(disclose("full name"))',
+                'require(disclose("date of birth"))',
+                'require(disclose("phone number"))',
+            ],
+        ),
+        ("At all times, never use emoji.", ["forbid(emoji())"]),
+        # "at least" is a bound, not a situation
+        (
+            "Your confirmation must be at least 300 characters.",
+            ['require(reply_length("characters", ">=", 300))'],
+        ),
+        # the first object after the verb is one object even if it starts like a verb
+        (
+            "Never discuss drop rates or the odds behind Star Crates.",
+            ['forbid(disclose("drop rates"))', 'forbid(disclose("odds behind star crates"))'],
+        ),
+        # what follows ", only" is the exception, not another prohibited topic
+        (
+            "Never provide any explanation, only the filenames and the code.",
+            ['forbid(disclose("explanation"))'],
+        ),
+        # people are the object of an action, the addressee of a telling
+        ("Never call the supervisor after 9 pm.", ['forbid(act("call supervisor"))']),
+        ("Never tell the customer the margin.", ['forbid(disclose("margin"))']),
+        # a pronoun object: the act itself; a deictic one names nothing comparable
+        ("Do not retry it.", ['forbid(act("retry"))']),
+        ("Never use this tool for searches.", []),
+        ("Don't call it together with other actions.", []),
+        # "you do not need to" permits, it does not forbid
+        ("You do not need to display the changes.", []),
+        ("You don't have to use markdown.", []),
+        # "X only to/when Y" allows X in Y and forbids it elsewhere
+        (
+            "Use the refund tool only for approved refunds.",
+            ['if not semantic(ctx.msg, "approved_refund"):', 'forbid(use_tool("refund"))'],
+        ),
+        # "X is a Y" with a value of several words
+        (
+            "If the failing job is a lint job, do not retry it.",
+            ['if ctx.env.failing_job == "lint job":', 'forbid(act("retry"))'],
+        ),
+    ],
+)
+def test_generic_encoding(tmp_path: Path, sentence: str, expected: list[str]) -> None:
+    assert encode(tmp_path, sentence) == expected
+
+
+def test_read_only_commands_forbid_state_changes(tmp_path: Path) -> None:
+    [git] = encode(tmp_path, "You may only run read-only git commands such as git log.")
+    assert git.startswith('forbid(run_shell("{git add*,') and "git commit*" in git
+    assert "rm *" not in git  # "read-only git commands" is about git only
+    [every] = encode(tmp_path, "Only run read-only commands on production hosts.")
+    assert "*iptables *" in every and "git push*" in every
+    assert encode(tmp_path, "Never run commands that modify the repository.")[0] == every
+    # not a restriction without "only" (or a prohibition)
+    assert "run_shell" not in " ".join(encode(tmp_path, "Run read-only commands first."))
+
+
+def test_possessors_and_manner_words_are_not_topics() -> None:
+    assert topic_words("claimant's full policy number") == topic_words("full policy number")
+    assert topic_words("customer's account number aloud") == topic_words("account number")
+    assert topic_words("users' names") == topic_words("names")
+
+
+def test_read_only_rule_collides_with_a_state_changing_command_only(tmp_path: Path) -> None:
+    from promptlint.config import Config
+    from promptlint.pipeline import check
+
+    path = tmp_path / "agent.md"
+    path.write_text(
+        "- You may only run read-only git commands.\n"
+        "- After drafting the notes, always commit them with `git commit -m notes`.\n"
+        "- Always run `git log -5` before writing.\n"
+        "- Never run `git push`.\n",
+        encoding="utf-8",
+    )
+    report = check([str(path)], Config())
+    pairs = [
+        sorted(r.line for r in d.rules)
+        for d in report.diagnostics
+        if d.category.value == "collision"
+    ]
+    assert pairs == [[1, 2]]
