@@ -73,6 +73,22 @@ def encode(tmp_path: Path, sentence: str) -> list[str]:
             "Use the refund tool only for approved refunds.",
             ['if not semantic(ctx.msg, "approved_refund"):', 'forbid(use_tool("refund"))'],
         ),
+        # "until C" forbids before C holds
+        (
+            "Do not reveal balances until the customer has passed the identity check.",
+            [
+                'if not semantic(ctx.msg, "has_passed_identity_check"):',
+                'forbid(disclose("balances"))',
+            ],
+        ),
+        # a commit message is an output of its own, not the reply
+        (
+            "Commit with a message that names the root cause in one line.",
+            [
+                'if ctx.env.output == "commit_message":',
+                'require(reply_length("lines", "==", 1))',
+            ],
+        ),
         # "X is a Y" with a value of several words
         (
             "If the failing job is a lint job, do not retry it.",
@@ -120,3 +136,20 @@ def test_read_only_rule_collides_with_a_state_changing_command_only(tmp_path: Pa
         if d.category.value == "collision"
     ]
     assert pairs == [[1, 2]]
+
+
+def test_a_list_takes_more_than_a_one_word_answer(tmp_path: Path) -> None:
+    from promptlint.config import Config
+    from promptlint.pipeline import check
+
+    path = tmp_path / "helper.md"
+    path.write_text(
+        "- Always reply to attendants with a numbered checklist of steps.\n"
+        '- When an attendant asks a yes/no question, answer with only "Yes" or "No".\n'
+        "- Keep replies under 40 words.\n",
+        encoding="utf-8",
+    )
+    report = check([str(path)], Config())
+    found = [d for d in report.diagnostics if d.category.value == "collision"]
+    assert [sorted(r.line for r in d.rules) for d in found] == [[1, 2]]
+    assert "lines" in found[0].message or "lines" in str(found[0].data)

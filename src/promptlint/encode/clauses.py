@@ -22,7 +22,7 @@ __all__ = [
 
 LEADING = re.compile(
     r"^(?P<kw>if|when|whenever|once|in case|unless|only if|for|while|during|every time|each time|"
-    r"any time|after|before|as soon as|upon|in|on|at|with|without|outside|during)\s+"
+    r"any time|after|before|until|as soon as|upon|in|on|at|with|without|outside|during)\s+"
     r"(?!(?:all|any)\s+(?:times?|cases?|points?)\b|(?<=at\s)(?:least|most|once|first)\b)(?P<cond>[^,]+?),\s*(?P<rest>.+)$",
     re.I,
 )
@@ -34,7 +34,7 @@ PURPOSE = re.compile(
     re.I,
 )
 #: condition words that mean "when not": "unless C", "outside C", "without C"
-_NEGATING = frozenset({"unless", "outside", "without"})
+_NEGATING = frozenset({"unless", "outside", "without", "until"})
 
 
 def negating(kw: str) -> bool:
@@ -42,7 +42,7 @@ def negating(kw: str) -> bool:
 
 
 TRAILING = re.compile(
-    r"^(?P<rest>.+?),?\s+(?P<kw>when|whenever|if|unless|only if|in case|while|during|"
+    r"^(?P<rest>.+?),?\s+(?P<kw>when|whenever|if|unless|until|only if|in case|while|during|"
     r"except(?:\s+(?:on|in|for|when|if|during|at|with|where))?)\s+"
     r"(?P<cond>[^,;]+?)[.!]?$",
     re.I,
@@ -93,7 +93,9 @@ def _split_colon(text: str) -> list[str]:
             and not re.match(r"\s*[\"“`']", text[i + 1 :])
             # "in this order: A, B", "the following words: ..." introduce what follows
             and not re.search(
-                r"\b(?:order|following|follows|format|template|structure)\s*$", text[:i], re.I
+                r"\b(?:order|following|follows|format|template|structure|options|choices)\s*$",
+                text[:i],
+                re.I,
             )
         ):
             out.append(text[start:i])

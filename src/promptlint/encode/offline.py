@@ -73,7 +73,8 @@ _FORMATS = {
     "bulleted list": "bullet_list", "bulleted lists": "bullet_list", "bullet list": "bullet_list",
     "json object": "json", "json array": "json", "numbered checklist": "numbered_list",
     "numbered checklists": "numbered_list", "checklist": "bullet_list", "checklists": "bullet_list", "bold": "markdown", "italics": "markdown",
-    "bold or italics": "markdown", "code fence": "code_block",
+    "bold or italics": "markdown", "code fence": "code_block", "markup": "markdown", "code or markup": "markdown",
+    "plain english": "plain_text", "plain-english": "plain_text",
     "code fences": "code_block", "markdown code fences": "code_block",
     "fenced code blocks": "code_block", "backticks": "code_block",
 }  # fmt: skip
@@ -103,7 +104,7 @@ _SOFT = re.compile(
 )
 #: "no markdown, no tables", "without emoji": a negation right before what a pattern read
 _NO_BEFORE = re.compile(
-    r"\b(?:no|without|zero|free of|not a single|not any)\s+"
+    r"(?<!/)\b(?:no|without|zero|free of|not a single|not any)\s+"
     # "no formatting, links or emoji": the negation carries over a list
     r"(?:[\w\-]+(?:\s+[\w\-]+)?\s*(?:,\s*(?:or\s+|and\s+|nor\s+)?|\s+or\s+|\s+and\s+|\s+nor\s+))*"
     r"(?:\w+\s+){0,1}$",

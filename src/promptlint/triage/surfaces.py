@@ -255,6 +255,8 @@ _STOP = frozenset([  # words that carry no topic
     # how it is said, not what: "read the number aloud", "repeat it back", "word for word"
     "aloud", "loud", "back", "out", "directly", "verbatim", "explicitly", "plainly", "clearly",
     "again",
+    # the form of what is told, not its topic: "advice on supplements" is about supplements
+    "advice", "instructions", "instruction", "guidance", "tips", "help",
 ])  # fmt: skip
 #: a possessor names whose it is, not what: "the caller's phone number" is a phone number
 _POSSESSOR = re.compile(r"\b[\w\-]+(?:'s|s')(?=\s)")
@@ -327,6 +329,17 @@ def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
             )
             return [_derive(c, vocab, "require", "ask_clarify", ask_args, "ask_clarify()")]
         return []
+    if c.sign == "require" and c.primitive == "reply_format":
+        # a list or a table takes at least two lines
+        fmt = c.args[0][1].value if c.args and isinstance(c.args[0][1], Const) else None
+        if fmt in _MULTILINE:
+            two_lines: tuple[tuple[str, Term], ...] = (
+                ("unit", Const("lines")), ("op", Const(">=")), ("n", Const(2))
+            )  # fmt: skip
+            return [
+                _derive(c, vocab, "require", "reply_length", two_lines, "reply_length(lines >= 2)")
+            ]
+        return []
     if c.sign != "require" or c.primitive not in _TEXTUAL:
         return []
     raw = c.args[0][1].value if c.args and isinstance(c.args[0][1], Const) else None
@@ -356,6 +369,7 @@ def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
 
 
 _TEXTUAL = ("reply_starts_with", "reply_ends_with", "reply_contains")
+_MULTILINE = frozenset({"numbered_list", "bullet_list", "table"})
 #: markdown markup in a required text: **bold**, __bold__, `code`, [link](url), a heading
 _MARKDOWN = re.compile(r"\*\*[^*]+\*\*|__[^_]+__|`[^`]+`|\[[^\]]+\]\([^)]+\)|^#{1,6}\s", re.M)
 #: a reply with at least n of the first unit has at least n of each second unit
