@@ -85,7 +85,7 @@ def encode(tmp_path: Path, sentence: str) -> list[str]:
         (
             "Commit with a message that names the root cause in one line.",
             [
-                'if ctx.env.output == "commit_message":',
+                'if ctx.env.output == "commit_message" and ctx.env.output_kind == "document":',
                 'require(reply_length("lines", "==", 1))',
             ],
         ),

@@ -93,7 +93,8 @@ def _split_colon(text: str) -> list[str]:
             and not re.match(r"\s*[\"“`']", text[i + 1 :])
             # "in this order: A, B", "the following words: ..." introduce what follows
             and not re.search(
-                r"\b(?:order|following|follows|format|template|structure|options|choices)\s*$",
+                r"\b(?:order|following|follows|format|template|structure|options|choices|with|"
+                r"(?:must|should|shall) (?:always )?be|phrase|sentence|line|words?|greeting)\s*$",
                 text[:i],
                 re.I,
             )

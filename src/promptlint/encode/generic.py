@@ -75,7 +75,8 @@ _DETERMINERS = frozenset({"the", "a", "an", "any", "their", "our", "your", "out"
 _PREPOSITIONS = frozenset({"by", "via", "through", "over", "in", "on", "to", "for", "of", "with",
                            "at", "from", "into"})  # fmt: skip
 #: channels a prohibition may name ("never send it by email"): they stay in its topic
-_CHANNELS = frozenset({"email", "e-mail", "emails", "sms", "text", "texts", "phone", "chat",
+#: ("chat" is not one: it is where an assistant's replies go anyway)
+_CHANNELS = frozenset({"email", "e-mail", "emails", "sms", "text", "texts", "phone",
                        "slack", "dm", "dms", "mail", "post", "letter", "fax", "writing",
                        "voicemail", "public", "social"})  # fmt: skip
 
@@ -94,7 +95,7 @@ _DEICTIC = frozenset({"this", "that", "these", "those"})
 #: "do not retry it": the action itself is what is compared
 _PRONOUNS = frozenset({"it", "them"})
 #: words that open an object phrase without being its topic ("them", "how", "exactly")
-_LEAD_WORDS = frozenset({"how", "what", "which", "why", "whether", "that", "exactly"})
+_LEAD_WORDS = frozenset({"how", "what", "which", "why", "whether", "that", "exactly", "through"})
 
 
 def _skip_lead(

@@ -74,7 +74,8 @@ _FORMATS = {
     "json object": "json", "json array": "json", "numbered checklist": "numbered_list",
     "numbered checklists": "numbered_list", "checklist": "bullet_list", "checklists": "bullet_list", "bold": "markdown", "italics": "markdown",
     "bold or italics": "markdown", "code fence": "code_block", "markup": "markdown", "code or markup": "markdown",
-    "plain english": "plain_text", "plain-english": "plain_text",
+    "plain english": "plain_text", "plain-english": "plain_text", "xml tags": "xml",
+    "html tags": "html", "html or xml tags": "html",
     "code fences": "code_block", "markdown code fences": "code_block",
     "fenced code blocks": "code_block", "backticks": "code_block",
 }  # fmt: skip
@@ -190,6 +191,10 @@ def _fill(template: str, m: re.Match[str] | _Fake) -> str | None:
             v = "characters" if v == "chars" else v
             unit = v.replace("bullet points", "bullets").replace("bullet point", "bullets")
             return unit if unit.endswith("s") else unit + "s"
+        if conv == "mdtable":  # "a markdown table" is markdown too
+            return "markdown"
+        if conv == "urls":  # "a source link" is a URL: the group only has to be there
+            return ""
         if conv == "format2":  # the second format a word stands for: "lists" -> numbered
             if v in ("lists", "list"):
                 return "numbered_list"
@@ -405,9 +410,7 @@ class OfflineEncoder:
         named = audience(main)
         if named and not any("ctx.user.age" in b for b in base):
             base.append(named)
-        output = output_scope(main)
-        if output:
-            base.append(output)
+        base += output_scope(main)
         body: list[str] = []
         for clause in split_clauses(main):
             if not clause.strip():

@@ -39,21 +39,45 @@ def _outputs() -> re.Pattern[str]:
     )
     subject = r"^(?:(?:the|all|every|each|any|your|our)\s+)?(?:[\w\-]+\s+){0,3}?"
     return re.compile(
-        rf"{subject}(?P<a>{alternation})(?:e?s)?\b|\b(?:in|for|on|via|by)\s+(?:(?:the|all|every|each|any|your|an?)\s+)?(?P<b>{alternation})(?:e?s)?\b",
+        rf"{subject}(?P<a>{alternation})(?:e?s)?\b|\b(?:in|for|on|via|by)\s+(?:(?:the|all|every|each|any|your|an?)\s+)?(?P<b>{alternation})(?:e?s)?\b"
+        # "Always format the final report as ...": the output written is the object
+        rf"|^(?:(?:always|never|please|also)\s+)?(?:format|structure|write|draft|compose|produce|prepare|style)\s+(?:the|your|each|every|all|any)\s+(?:[\w\-]+\s+){{0,2}}?(?P<c>{alternation})(?:e?s)?\b",
         re.I,
     )
 
 
-def output_scope(text: str) -> str | None:
-    """The output a rule is about, if it names one other than the chat reply, as a
-    condition: ``ctx.env.output == "push_notification"``."""
+#: a rule about the agent's replies: "Always reply to guests in ...", "Messages to drivers
+#: must ...", "every troubleshooting answer"
+_REPLIES = re.compile(
+    r"^(?:(?:always|never|please|only|also|then)\s+)?(?:(?:you\s+)?(?:must|should|shall|will)\s+"
+    r"(?:not\s+|never\s+|always\s+)?)?(?:reply|respond)\b"
+    r"|^(?:(?:the|all|every|each|any|your|our)\s+)?(?:[\w\-]+\s+)?(?:repl(?:y|ies)|responses?|"
+    r"answers?|messages?)\b(?!\s+(?:templates?|ids?|logs?|history|queue)\b)"
+    r"|\b(?:every|each|all|any)\s+(?:[\w\-]+\s+)?(?:repl(?:y|ies)|responses?|answers?|messages?)\b"
+    r"(?!\s+(?:templates?|ids?|logs?|history|queue)\b)",
+    re.I,
+)
+
+
+_REASON = re.compile(r"\s+(?:so that|so|because|since|in order to)\s|\s*[;(\u2014]", re.I)
+
+
+def output_scope(text: str) -> list[str]:
+    """The output a rule is about as conditions: ``ctx.env.output == "push_notification"``
+    for one it names, and whether that is a reply (chat, voice, SMS) or a document the
+    agent writes (a summary, a ticket, an email). A rule about the agent's replies
+    ("Always reply to guests in ...") does not reach its documents."""
+    # "... so it renders nicely in the PR comment": a reason names no output
+    text = _REASON.split(text, maxsplit=1)[0]
     m = _outputs().search(text)
     if m is None:
-        return None
-    said = re.sub(r"[\s\-]+", " ", (m["a"] or m["b"]).lower())
+        return ['ctx.env.output_kind == "reply"'] if _REPLIES.search(text) else []
+    said = re.sub(r"[\s\-]+", " ", (m["a"] or m["b"] or m["c"]).lower())
     table = {re.sub(r"[\s\-]+", " ", k): v for k, v in resources.lexicon_map("outputs").items()}
     name = table.get(said) or table.get(said[:-3] + "y" if said.endswith("ies") else said, said)
-    return f'ctx.env.output == "{name.replace(" ", "_")}"'
+    name = name.replace(" ", "_")
+    kind = "reply" if name in resources.lexicon()["reply_outputs"] else "document"
+    return [f'ctx.env.output == "{name}"', f'ctx.env.output_kind == "{kind}"']
 
 
 def audience(text: str) -> str | None:

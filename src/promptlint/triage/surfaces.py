@@ -166,7 +166,9 @@ def value_collision(
         if ta is None or tb is None:
             return False
         wa, wb = topic_words(ta), topic_words(tb)
-        same = bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
+        if not wa or not wb:
+            return ta == tb and not rr  # nothing to compare but the words themselves
+        same = wa <= wb or wb <= wa
         return not same if rr else same
     if mode == "topic":
         # "never give the final answer" vs "show the worked solution with the final answer":
@@ -178,11 +180,13 @@ def value_collision(
         if spec.name == "act":  # the same verb, and its object within the other's
             vr, _, tr = tr.partition(" ")
             vf, _, tf = tf.partition(" ")
-            if topic_words(vr) != topic_words(vf):
+            if topic_words(vr) != topic_words(vf) and not (vf == "use" and vr in _USES):
                 return False
             if not tf:
                 return True  # a prohibited action whatever its object ("never apologize")
-        return _topic_covered(tf, tr)
+        return _topic_covered(tf, tr) or (
+            spec.name == "disclose" and _qualifier_in_situation(tf, tr, req)
+        )
     if mode in ("exclusive", "exclusive_groups"):
         va, vb = _value(a, spec, vocab), _value(b, spec, vocab)
         ca, cb = _const(va), _const(vb)
@@ -297,6 +301,34 @@ def _topic_covered(forbidden: str, required: str) -> bool:
     return head is not None and head in wr and missing <= _loose()
 
 
+_QUALIFIER = re.compile(r"\s+(?:to|for)\s+(?:an?|the|any|each|every)\s+", re.I)
+
+
+def _qualifier_in_situation(forbidden: str, required: str, req: Clause) -> bool:
+    """ "Never give the final answer to a homework problem" against "if a student has made
+    three attempts at a problem, show the worked solution with the final answer": what
+    the topic is for ("a homework problem") is named by the situation of the requirement."""
+    short, _, qualifier = _QUALIFIER.sub("\0", forbidden, count=1).partition("\0")
+    if not qualifier or not _topic_covered(short, required):
+        return False
+    return bool(topic_words(qualifier) & topic_words(" ".join(_labels(req.activation))))
+
+
+def _labels(cond: object) -> Iterator[str]:
+    """The semantic labels a condition mentions."""
+    from promptlint.objects import And, Not, Or, Pred
+
+    if isinstance(cond, (And, Or)):
+        for item in cond.items:
+            yield from _labels(item)
+    elif isinstance(cond, Not):
+        yield from _labels(cond.item)
+    elif isinstance(cond, Pred) and cond.name in SEMANTIC_PREDICATES and len(cond.args) > 1:
+        label = cond.args[1]
+        if isinstance(label, Const) and isinstance(label.value, str):
+            yield label.value
+
+
 def _head(text: str) -> str | None:
     words = _content_words(text)
     return _stemmer().stemWord(words[-1]) if words else None
@@ -328,6 +360,13 @@ def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
                 (p.name, Const(p.default)) for p in spec.params if p.default is not None
             )
             return [_derive(c, vocab, "require", "ask_clarify", ask_args, "ask_clarify()")]
+        return []
+    if c.sign == "require" and c.primitive == "use_tool":
+        # a tool named for the shell is the shell: "run the tests with run_shell"
+        name = c.args[0][1].value if c.args and isinstance(c.args[0][1], Const) else None
+        if isinstance(name, str) and re.sub(r"[\s\-]", "_", name.lower()) in _SHELL_TOOLS:
+            any_command: tuple[tuple[str, Term], ...] = (("command_glob", Const("*")),)
+            return [_derive(c, vocab, "require", "run_shell", any_command, "run_shell(*)")]
         return []
     if c.sign == "require" and c.primitive == "reply_format":
         # a list or a table takes at least two lines
@@ -365,11 +404,20 @@ def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
         out.append(make("require", "reply_format", "markdown"))
     if c.primitive != "reply_contains":
         out.append(make("require", "reply_contains", raw))
+        if c.primitive == "reply_ends_with":
+            # a fixed ending is what comes last, as a described one is ("the permit number")
+            out.append(make("require", "last_section", raw.lower()))
     return out
 
 
 _TEXTUAL = ("reply_starts_with", "reply_ends_with", "reply_contains")
+#: putting X in is using X: "never use romaji" forbids "add romaji under each sentence"
+_USES = frozenset({"add", "insert", "put", "include", "write", "append", "type", "employ",
+                   "apply", "sprinkle", "place"})  # fmt: skip
 _MULTILINE = frozenset({"numbered_list", "bullet_list", "table"})
+_SHELL_TOOLS = frozenset({"run_shell", "shell", "bash", "terminal", "execute_command",
+                          "run_command", "exec", "sh", "run_terminal_cmd", "execute_bash",
+                          "shell_exec", "run_bash"})  # fmt: skip
 #: markdown markup in a required text: **bold**, __bold__, `code`, [link](url), a heading
 _MARKDOWN = re.compile(r"\*\*[^*]+\*\*|__[^_]+__|`[^`]+`|\[[^\]]+\]\([^)]+\)|^#{1,6}\s", re.M)
 #: a reply with at least n of the first unit has at least n of each second unit

@@ -1,0 +1,115 @@
+"""Small policies through `check`: which rule pairs collide, by line, for the kinds of
+conflict (and of decoy) the offline encoder and triage read together."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from promptlint.config import Config
+from promptlint.pipeline import check
+
+
+def collisions(tmp_path: Path, rules: list[str]) -> list[list[int]]:
+    path = tmp_path / "policy.md"
+    path.write_text("".join(f"- {r}\n" for r in rules), encoding="utf-8")
+    report = check([str(path)], Config())
+    return sorted(
+        sorted(r.line for r in d.rules)
+        for d in report.diagnostics
+        if d.category.value == "collision"
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "expected"),
+    [
+        pytest.param(
+            [
+                "Close every reply with the sentence: This is general information only.",
+                "When you confirm a permit, end the message with the permit number and "
+                "nothing after it.",
+            ],
+            [[1, 2]],
+            id="a literal ending against a described one",
+        ),
+        pytest.param(
+            [
+                "Begin every reply with the sentence: Thanks for contacting us.",
+                "If the owner describes a seizure, the very first line of your reply must "
+                "be: CALL 555-0142 NOW.",
+            ],
+            [[1, 2]],
+            id="two literal openings after a colon",
+        ),
+        pytest.param(
+            [
+                "Do not execute any shell command unless the user has approved it.",
+                "After every code change, run the full test suite with run_shell.",
+            ],
+            [[1, 2]],
+            id="a tool named for the shell is the shell",
+        ),
+        pytest.param(
+            [
+                "Never give the final answer to a homework problem.",
+                "If a student has made three attempts at the same problem, show the worked "
+                "solution including the final answer.",
+                "Never recommend a specific dose for a prescription medicine.",
+                "When someone asks about a cold remedy, state the adult dose.",
+            ],
+            [[1, 2]],
+            id="what a topic is for, named by the situation or not",
+        ),
+        pytest.param(
+            ["Never use romaji.", "For Level 1, add romaji under every Japanese sentence."],
+            [[1, 2]],
+            id="adding X is using X",
+        ),
+        pytest.param(
+            [
+                "Always reply to guests in the language they write in.",
+                "Notes you file to the front-desk system must be written in English.",
+                "Messages to drivers must be 25 words or fewer.",
+                "Weekly summaries for dispatch managers should be between 150 and 300 words.",
+            ],
+            [],
+            id="replies do not reach the documents the agent writes",
+        ),
+        pytest.param(
+            [
+                "Keep every reply under 140 characters.",
+                "SMS reminders must be at least 300 characters.",
+            ],
+            [[1, 2]],
+            id="an SMS is a reply",
+        ),
+        pytest.param(
+            [
+                "Never browse airline websites yourself.",
+                "If a fare is a day old, open the airline website and confirm the fare.",
+            ],
+            [[1, 2]],
+            id="opening a website is browsing",
+        ),
+        pytest.param(
+            [
+                "Never ask clarifying questions about dates.",
+                "Before booking any flight, confirm the travel dates by asking the traveler.",
+            ],
+            [[1, 2]],
+            id="confirming by asking is asking",
+        ),
+        pytest.param(
+            [
+                "Do not read or edit anything under deploy/secrets/ in any circumstances.",
+                "If a deploy fails, open deploy/secrets/registry.env and check the token.",
+            ],
+            [[1, 2]],
+            id="opening a file under a forbidden path",
+        ),
+    ],
+)
+def test_pairs(tmp_path: Path, rules: list[str], expected: list[list[int]]) -> None:
+    assert collisions(tmp_path, rules) == expected
