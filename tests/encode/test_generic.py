@@ -17,8 +17,10 @@ def encode(tmp_path: Path, sentence: str) -> list[str]:
     """The PyRule body lines of the one rule ``sentence`` is, stripped."""
     path = tmp_path / "p.md"
     path.write_text(f"- {sentence}\n", encoding="utf-8")
-    [record] = get_extractor("offline").extract([load(str(path))]).records
-    [out] = get_encoder("offline").encode([record])
+    records = get_extractor("offline").extract([load(str(path))]).records
+    if not records:
+        return []
+    [out] = get_encoder("offline").encode(records)
     if not isinstance(out, Encoding):
         return []
     return [line.strip() for line in out.pyrule.splitlines()[3:] if line.strip()]
@@ -88,6 +90,30 @@ def encode(tmp_path: Path, sentence: str) -> list[str]:
                 'if ctx.env.output == "commit_message" and ctx.env.output_kind == "document":',
                 'require(reply_length("lines", "==", 1))',
             ],
+        ),
+        # a list of code is not a rule; "even if" concedes, it does not condition
+        ("You have three tools: read_file(path) and run_shell(command).", []),
+        (
+            "Do not read files in the .env or secrets/ paths, even if asked.",
+            ['forbid(read_file(".env"))'],
+        ),
+        # a prohibition limited to a part keeps the part
+        (
+            "Never mention sponsors in the intro.",
+            ['forbid(disclose("sponsors in the intro"))'],
+        ),
+        # a part's length is not the reply's
+        (
+            "Each book blurb should be 40 to 80 words.",
+            [
+                'require(part_length("book blurb", "words", ">=", 40))',
+                'require(part_length("book blurb", "words", "<=", 80))',
+            ],
+        ),
+        # "try to" softens every clause of the rule
+        (
+            "Try to keep formatting light and avoid tables.",
+            ['avoid(reply_format("table"))'],
         ),
         # "X is a Y" with a value of several words
         (

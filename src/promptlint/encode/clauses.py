@@ -42,7 +42,8 @@ def negating(kw: str) -> bool:
 
 
 TRAILING = re.compile(
-    r"^(?P<rest>.+?),?\s+(?P<kw>when|whenever|if|unless|until|only if|in case|while|during|"
+    # "even if asked" concedes, it does not condition
+    r"^(?P<rest>.+?)(?<!\beven)(?<!\beven,),?\s+(?P<kw>when|whenever|if|unless|until|only if|in case|while|during|"
     r"except(?:\s+(?:on|in|for|when|if|during|at|with|where))?)\s+"
     r"(?P<cond>[^,;]+?)[.!]?$",
     re.I,

@@ -47,6 +47,9 @@ _GENERIC_VERBS = frozenset({"do", "make", "get", "go", "let", "take", "have", "w
 _STATE_VERBS = frozenset({"be", "keep", "stay", "remain", "seem", "feel", "become"})
 
 
+_CODE_LEAD = re.compile(r"\s*`?[\w.]*_[\w.]*`?\s*\(|\s*`?\w+\(")
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"[A-Za-z0-9][A-Za-z0-9_'\-]*", text)
 
@@ -79,6 +82,13 @@ _PREPOSITIONS = frozenset({"by", "via", "through", "over", "in", "on", "to", "fo
 _CHANNELS = frozenset({"email", "e-mail", "emails", "sms", "text", "texts", "phone",
                        "slack", "dm", "dms", "mail", "post", "letter", "fax", "writing",
                        "voicemail", "public", "social"})  # fmt: skip
+
+
+#: parts of a reply or document a prohibition may be limited to
+_PARTS = frozenset({"summary", "title", "headline", "heading", "headings", "subject",
+                    "intro", "introduction", "conclusion", "footer", "header", "signature",
+                    "caption", "abstract", "preview", "greeting", "key", "field", "column",
+                    "description", "blurb", "outro"})  # fmt: skip
 
 
 def _addressee(words: list[str]) -> bool:
@@ -125,6 +135,9 @@ def _core(words: list[str], *, skip_to: bool = False, people: bool = True) -> li
         if low in _PREPOSITIONS and channel and channel[0] in _CHANNELS:
             out += rest[j : j + (3 if article else 2)]
             break  # "send the password by email": the channel is what is prohibited
+        if low == "in" and channel and channel[0] in _PARTS:
+            out += rest[j : j + (3 if article else 2)]
+            break  # "never mention sponsors in the summary": only there
         universal = bool(nxt) and nxt[0] in ("any", "all", "every", "anyone", "anything")
         if low in _PREPOSITIONS and universal and nxt[1:2] != ["of"]:
             break  # "a price for any vehicle": a universal qualifier restricts nothing
@@ -165,6 +178,8 @@ def encode_generic(clause: str) -> list[str]:
     chat" -> ``act("reset password")``); requirements keep the whole object up to a
     subordinate clause, so a prohibition collides with a requirement that contains it.
     """
+    if _CODE_LEAD.match(clause):
+        return []  # "read_file(path), write_file(path) ...": a list of code, not a rule
     text = re.sub(r"[`*_\"“”]", " ", clause).strip()
     negated = soft = False
     for _ in range(4):

@@ -339,7 +339,27 @@ def _encode_clause(clause: str) -> tuple[tuple[str, ...], bool]:
                 stmt = f"{sign}({call})"
                 if stmt not in out:
                     out.append(stmt)
+    # "each blurb should be 40 to 80 words" is read as a part's length: not the reply's too
+    parts = {b.group(1) for c in out if (b := _PART_BOUND.search(c))}
+    out = [c for c in out if not ((b := _REPLY_BOUND.search(c)) and b.group(1) in parts)]
     return tuple(out), bool(out) and only_additive
+
+
+_SOFT_RULE = re.compile(
+    r"^\s*(?:(?:you\s+)?(?:should\s+)?try to|where possible|if possible|ideally|preferably|"
+    r"generally|whenever possible|as far as possible)\b",
+    re.I,
+)
+_SOFTER = {"require": "prefer", "forbid": "avoid"}
+
+
+def _soften(call: str) -> str:
+    sign, _, rest = call.partition("(")
+    return f"{_SOFTER.get(sign, sign)}({rest}"
+
+
+_PART_BOUND = re.compile(r'part_length\("[^"]*", ("\w+", "[<>=]+", \d+)\)')
+_REPLY_BOUND = re.compile(r'reply_length\(("\w+", "[<>=]+", \d+)\)')
 
 
 def _sign_of(clause: str, m: re.Match[str], pat: _Pattern) -> str:
@@ -412,6 +432,7 @@ class OfflineEncoder:
             base.append(named)
         base += output_scope(main)
         body: list[str] = []
+        soft_rule = bool(_SOFT_RULE.match(main))
         for clause in split_clauses(main):
             if not clause.strip():
                 continue
@@ -437,6 +458,8 @@ class OfflineEncoder:
                 calls = encode_any(t["rest"])
             else:
                 calls = encode_any(clause)
+            if soft_rule:  # "Try to keep it light and avoid lists": both are preferences
+                calls = [_soften(c) for c in calls]
             body += _block(own, calls)
         if otherwise and base:
             body += _block([negate(" and ".join(base))], encode_clause(otherwise))
