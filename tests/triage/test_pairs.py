@@ -109,6 +109,32 @@ def collisions(tmp_path: Path, rules: list[str]) -> list[list[int]]:
             [[1, 2]],
             id="opening a file under a forbidden path",
         ),
+        pytest.param(
+            [
+                "Do not mention contributor names, except in the Thanks section.",
+                "List every first-time contributor by name in the Thanks section.",
+            ],
+            [],
+            id="an exception naming the section the requirement is about",
+        ),
+        pytest.param(
+            [
+                "Do not use any markdown, lists, symbols or URLs in spoken replies.",
+                "At the end of the call, send the crew dispatcher a call summary formatted "
+                "as a bulleted list.",
+            ],
+            [],
+            id="a summary sent is not a spoken reply",
+        ),
+        pytest.param(
+            [
+                "Never use the words alleged or allegedly in copy, since editors consider "
+                "them lazy.",
+                "When reporting on a person charged, describe the accusation as alleged.",
+            ],
+            [[1, 2]],
+            id="a reason's wording does not soften the rule",
+        ),
     ],
 )
 def test_pairs(tmp_path: Path, rules: list[str], expected: list[list[int]]) -> None:

@@ -30,7 +30,13 @@ from promptlint.encode.clauses import (
     unbold,
 )
 from promptlint.encode.generic import encode_generic
-from promptlint.encode.scopes import ONLY_AFTER, ONLY_FOR, audience, output_scope
+from promptlint.encode.scopes import (
+    ONLY_AFTER,
+    ONLY_FOR,
+    audience,
+    output_scope,
+    section_scope,
+)
 from promptlint.objects import RuleRecord
 from promptlint.pyrule import collapse_ws, format_rule_text
 from promptlint.pyrule.labels import canonical_label
@@ -104,6 +110,14 @@ _SOFT = re.compile(
     re.I,
 )
 #: "no markdown, no tables", "without emoji": a negation right before what a pattern read
+_REASON = re.compile(r"\s+(?:since|because|so that|given that)\s", re.I)
+
+
+def _soft(clause: str) -> bool:
+    """Softly worded, not counting its reason ("... since editors consider them lazy")."""
+    return bool(_SOFT.search(_REASON.split(clause, maxsplit=1)[0]))
+
+
 _NO_BEFORE = re.compile(
     r"(?<!/)\b(?:no|without|zero|free of|not a single|not any)\s+"
     # "no formatting, links or emoji": the negation carries over a list
@@ -302,7 +316,7 @@ def _read_only_commands(clause: str) -> list[str]:
     tool = (m["tool"] or "").lower()
     if tool and any(g.startswith(tool + " ") for g in globs):
         globs = [g for g in globs if g.startswith(tool + " ")]
-    sign = "avoid" if _SOFT.search(clause) else "forbid"
+    sign = "avoid" if _soft(clause) else "forbid"
     return [f'{sign}(run_shell("{{{",".join(globs)}}}"))']
 
 
@@ -368,7 +382,7 @@ def _sign_of(clause: str, m: re.Match[str], pat: _Pattern) -> str:
         sign = (
             {"forbid": "require"}.get(pat.sign, pat.sign) if _NEGATION.search(before) else pat.sign
         )
-        if _SOFT.search(clause):
+        if _soft(clause):
             sign = {"forbid": "avoid", "require": "prefer"}[sign]
         return sign
     # the words up to the match's last one: "with no formatting, links" negates "links"
@@ -381,7 +395,7 @@ def _sign_of(clause: str, m: re.Match[str], pat: _Pattern) -> str:
             re.match(r"\s*(never|no)\b(?!\s+(more|fewer|less|longer)\b)", clause[m.start() :], re.I)
         )
     )
-    soft = bool(_SOFT.search(clause))
+    soft = _soft(clause)
     if soft:
         return "avoid" if negated else "prefer"
     return "forbid" if negated else "require"
@@ -431,6 +445,9 @@ class OfflineEncoder:
         if named and not any("ctx.user.age" in b for b in base):
             base.append(named)
         base += output_scope(main)
+        section = section_scope(main)
+        if section and cond is None:
+            base.append(encode_condition(section))
         body: list[str] = []
         soft_rule = bool(_SOFT_RULE.match(main))
         for clause in split_clauses(main):

@@ -8,7 +8,7 @@ from functools import cache
 
 from promptlint import resources
 
-__all__ = ["ONLY_AFTER", "ONLY_FOR", "audience", "output_scope"]
+__all__ = ["ONLY_AFTER", "ONLY_FOR", "audience", "output_scope", "section_scope"]
 
 
 ONLY_FOR = re.compile(
@@ -41,7 +41,7 @@ def _outputs() -> re.Pattern[str]:
     return re.compile(
         rf"{subject}(?P<a>{alternation})(?:e?s)?\b|\b(?:in|for|on|via|by)\s+(?:(?:the|all|every|each|any|your|an?)\s+)?(?P<b>{alternation})(?:e?s)?\b"
         # "Always format the final report as ...": the output written is the object
-        rf"|^(?:(?:always|never|please|also)\s+)?(?:format|structure|write|draft|compose|produce|prepare|style)\s+(?:the|your|each|every|all|any)\s+(?:[\w\-]+\s+){{0,2}}?(?P<c>{alternation})(?:e?s)?\b",
+        rf"|^(?:(?:always|never|please|also)\s+)?(?:format|structure|write|draft|compose|produce|prepare|style|send|file|post)\s+(?:the|your|each|every|all|any|an?)\s+(?:[\w\-]+\s+){{0,3}}?(?P<c>{alternation})(?:e?s)?\b",
         re.I,
     )
 
@@ -78,6 +78,20 @@ def output_scope(text: str) -> list[str]:
     name = name.replace(" ", "_")
     kind = "reply" if name in resources.lexicon()["reply_outputs"] else "document"
     return [f'ctx.env.output == "{name}"', f'ctx.env.output_kind == "{kind}"']
+
+
+_SECTION = re.compile(
+    r"(?<!except )\bin\s+the\s+(?P<name>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*){0,3})\s+section\b"
+)
+
+
+def section_scope(text: str) -> str | None:
+    """A named section a requirement is about ("list contributors in the Thanks
+    section"), as the situation an exception may name ("except in the Thanks section")."""
+    m = _SECTION.search(text)
+    if m is None or re.search(r"\bexcept\b", text[: m.start()], re.I):
+        return None
+    return f"{m['name']} section"
 
 
 def audience(text: str) -> str | None:
