@@ -135,6 +135,47 @@ def collisions(tmp_path: Path, rules: list[str]) -> list[list[int]]:
             [[1, 2]],
             id="a reason's wording does not soften the rule",
         ),
+        pytest.param(
+            [
+                'End every document with this exact sentence: "Questions? Call the St. Mary '
+                'nurse line, any time."',
+                "For patients discharged to hospice care, the last line must be the hospice "
+                "agency's phone number.",
+            ],
+            [[1, 2]],
+            id="a quoted ending with sentences inside, against a described last line",
+        ),
+        pytest.param(
+            [
+                "The text goes into a field which cannot render markdown, so write in plain "
+                "text with no markdown syntax at all.",
+                "Present the medication schedule as a markdown table.",
+            ],
+            [[1, 2]],
+            id="a negation in the reason does not reach the consequence",
+        ),
+        pytest.param(
+            [
+                "Always use this exact section order: 1) About your stay, 2) Your medicines, "
+                "3) Warning signs.",
+                "For patients discharged after a stroke, put the warning signs section first.",
+            ],
+            [[1, 2]],
+            id="a numbered section order against another first section",
+        ),
+        pytest.param(
+            [
+                "Do not answer questions about salary or pay.",
+                "Candidates in Colorado must be given the posted salary range.",
+            ],
+            [[1, 2]],
+            id="answering questions about X is telling X; being given X is being told X",
+        ),
+        pytest.param(
+            ["Keep chat replies under 120 words.", "Email summaries must be at least 200 words."],
+            [],
+            id="a chat reply is not an email",
+        ),
     ],
 )
 def test_pairs(tmp_path: Path, rules: list[str], expected: list[list[int]]) -> None:

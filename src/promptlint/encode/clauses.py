@@ -49,7 +49,7 @@ TRAILING = re.compile(
     re.I,
 )
 CLAUSE_SPLIT = re.compile(
-    r"\s*;\s*|\s+[-\u2013\u2014]\s+|,?\s+(?:and\s+)?instead,?\s+|,?\s+(?:and|but)\s+(?=(?:never|do not|don't|"
+    r",\s+so\s+(?=(?:never|do not|don't|always|avoid|only)\b)|\s*;\s*|\s+[-\u2013\u2014]\s+|,?\s+(?:and\s+)?instead,?\s+|,?\s+(?:and|but)\s+(?=(?:never|do not|don't|"
     r"always|avoid|use|keep|ask|answer|respond|reply|include|cite|run|write|give|put|start|end|"
     r"refuse|make)\b)",
     re.I,
@@ -91,7 +91,7 @@ def _split_colon(text: str) -> list[str]:
             ch == ":"
             and not quoted
             and text[i + 1 : i + 2] == " "
-            and not re.match(r"\s*[\"“`']", text[i + 1 :])
+            and not re.match(r"\s*(?:[\"“`']|1[.)]\s)", text[i + 1 :])
             # "in this order: A, B", "the following words: ..." introduce what follows
             and not re.search(
                 r"\b(?:order|following|follows|format|template|structure|options|choices|with|"

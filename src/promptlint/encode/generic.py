@@ -47,6 +47,16 @@ _GENERIC_VERBS = frozenset({"do", "make", "get", "go", "let", "take", "have", "w
 _STATE_VERBS = frozenset({"be", "keep", "stay", "remain", "seem", "feel", "become"})
 
 
+_QUESTIONS_ABOUT = re.compile(
+    r"^(?:answer|address|field|handle|take|respond to)\s+(?:any\s+)?questions?\s+"
+    r"(?:about|on|regarding|related to|concerning)\s+",
+    re.I,
+)
+_PASSIVE = re.compile(
+    r"\b(?:must|should|shall|will|are to|is to)\s+(?P<neg>not\s+|never\s+)?(?:always\s+)?be\s+"
+    r"(?:given|told|shown|sent|provided(?:\s+with)?|offered|informed of)\s+(?P<obj>\S.*)$",
+    re.I,
+)
 _CODE_LEAD = re.compile(r"\s*`?[\w.]*_[\w.]*`?\s*\(|\s*`?\w+\(")
 
 
@@ -193,6 +203,11 @@ def encode_generic(clause: str) -> list[str]:
             text = text[m.end() :]
             continue
         break
+    # "answer questions about salary" is telling about salary
+    text = _QUESTIONS_ABOUT.sub("discuss ", text)
+    if p := _PASSIVE.search(text):  # "candidates must be given the salary range"
+        negated = negated or bool(p["neg"])
+        text = "tell " + p["obj"]
     words = _words(text)
     lex = lexicon()
     if not words or words[0].lower() not in lex["verbs"]:

@@ -78,7 +78,8 @@ _FORMATS = {
     "list": "bullet_list", "prose": "plain_text", "plain prose": "plain_text",
     "bulleted list": "bullet_list", "bulleted lists": "bullet_list", "bullet list": "bullet_list",
     "json object": "json", "json array": "json", "numbered checklist": "numbered_list",
-    "numbered checklists": "numbered_list", "checklist": "bullet_list", "checklists": "bullet_list", "bold": "markdown", "italics": "markdown",
+    "numbered checklists": "numbered_list", "checklist": "bullet_list",
+    "bulleted checklist": "bullet_list", "bulleted checklists": "bullet_list", "checklists": "bullet_list", "bold": "markdown", "italics": "markdown",
     "bold or italics": "markdown", "code fence": "code_block", "markup": "markdown", "code or markup": "markdown",
     "plain english": "plain_text", "plain-english": "plain_text", "xml tags": "xml",
     "html tags": "html", "html or xml tags": "html",
@@ -111,6 +112,7 @@ _SOFT = re.compile(
 )
 #: "no markdown, no tables", "without emoji": a negation right before what a pattern read
 _REASON = re.compile(r"\s+(?:since|because|so that|given that)\s", re.I)
+_CONSEQUENCE = re.compile(r",\s*(?:and\s+)?(?:so|therefore|thus|hence)\s+", re.I)
 
 
 def _soft(clause: str) -> bool:
@@ -205,6 +207,9 @@ def _fill(template: str, m: re.Match[str] | _Fake) -> str | None:
             v = "characters" if v == "chars" else v
             unit = v.replace("bullet points", "bullets").replace("bullet point", "bullets")
             return unit if unit.endswith("s") else unit + "s"
+        if conv == "style":
+            return {"casually": "casual", "informally": "casual", "formally": "formal",
+                    "playfully": "playful"}[v]  # fmt: skip
         if conv == "mdtable":  # "a markdown table" is markdown too
             return "markdown"
         if conv == "urls":  # "a source link" is a URL: the group only has to be there
@@ -340,9 +345,11 @@ def _encode_clause(clause: str) -> tuple[tuple[str, ...], bool]:
             # "end with a question" also asks one; "never end with a question" does not
             extra = pat.also if sign in ("require", "prefer") or pat.also_any_sign else ()
             calls = [c for c in (_fill(t, m) for t in (pat.emit, *extra)) if c]
-            if pat.repeat_quotes and "," in (m.groupdict().get("text") or ""):
-                # one quoted list of words: "unless, while, when"
-                calls = [c for w in m["text"].split(",") if w.strip()
+            listed = m.groupdict().get("text") or ""
+            words = [] if re.search(r"[.!?]", listed) else _WORD_LIST.split(listed)
+            if pat.repeat_quotes and len(words) > 1 and all(len(w.split()) <= 3 for w in words):
+                # one list of words: "unless, while, when", "authentic, traditional, or homemade"
+                calls = [c for w in words if w.strip()
                          for c in [_fill(pat.emit, _Fake(w.strip()))] if c]  # fmt: skip
             if pat.repeat_quotes:
                 calls += _more_quoted(pat.emit, clause, m.end(), taken, prim)
@@ -377,7 +384,10 @@ _REPLY_BOUND = re.compile(r'reply_length\(("\w+", "[<>=]+", \d+)\)')
 
 
 def _sign_of(clause: str, m: re.Match[str], pat: _Pattern) -> str:
-    before = clause[: m.start()]
+    # "..., which cannot render markdown, so write in plain text": a negation before the
+    # consequence belongs to the reason
+    cut = max((b.end() for b in _CONSEQUENCE.finditer(clause, 0, m.end())), default=0)
+    before = clause[cut : m.start()]
     if pat.sign is not None:  # the pattern's own words carry the sign ("no markdown")
         sign = (
             {"forbid": "require"}.get(pat.sign, pat.sign) if _NEGATION.search(before) else pat.sign
@@ -386,19 +396,26 @@ def _sign_of(clause: str, m: re.Match[str], pat: _Pattern) -> str:
             sign = {"forbid": "avoid", "require": "prefer"}[sign]
         return sign
     # the words up to the match's last one: "with no formatting, links" negates "links"
-    inside = clause[: m.start() + len(m.group(0).rstrip().rsplit(" ", 1)[0])] + " "
+    inside = clause[cut : m.start() + len(m.group(0).rstrip().rsplit(" ", 1)[0])] + " "
     negated = (
         bool(_NEGATION.search(before))
         or bool(_NO_BEFORE.search(before))
         or (" " in m.group(0).strip() and bool(_NO_BEFORE.search(inside)))
         or bool(
-            re.match(r"\s*(never|no)\b(?!\s+(more|fewer|less|longer)\b)", clause[m.start() :], re.I)
+            re.match(
+                r"\s*(never|no)\b(?!\s+(more|fewer|less|longer)\b)",
+                clause[max(m.start(), cut) :],
+                re.I,
+            )
         )
     )
     soft = _soft(clause)
     if soft:
         return "avoid" if negated else "prefer"
     return "forbid" if negated else "require"
+
+
+_WORD_LIST = re.compile(r"\s*,\s*(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+(?=\S+$)")
 
 
 class _Fake:

@@ -37,11 +37,16 @@ def _outputs() -> re.Pattern[str]:
     alternation = "|".join(
         re.escape(f).replace(r"\ ", r"[\s\-]+").replace(r"\|", "|") for f in forms
     )
-    subject = r"^(?:(?:the|all|every|each|any|your|our)\s+)?(?:[\w\-]+\s+){0,3}?"
+    # up to three words before the output's name, none of them a verb ("Cite the Summary
+    # Plan Description section" is about no summary)
+    verbs = "|".join(sorted(resources.lexicon()["verbs"] - set(names) - {"text", "email", "post"}))
+    subject = (
+        rf"^(?:(?:the|all|every|each|any|your|our)\s+)?(?:(?!(?:{verbs})\b)[\w\-]+\s+){{0,3}}?"
+    )
     return re.compile(
         rf"{subject}(?P<a>{alternation})(?:e?s)?\b|\b(?:in|for|on|via|by)\s+(?:(?:the|all|every|each|any|your|an?)\s+)?(?P<b>{alternation})(?:e?s)?\b"
         # "Always format the final report as ...": the output written is the object
-        rf"|^(?:(?:always|never|please|also)\s+)?(?:format|structure|write|draft|compose|produce|prepare|style|send|file|post)\s+(?:the|your|each|every|all|any|an?)\s+(?:[\w\-]+\s+){{0,3}}?(?P<c>{alternation})(?:e?s)?\b",
+        rf"|^(?:(?:always|never|please|also)\s+)?(?:format|structure|write|draft|compose|produce|prepare|style|send|file|post|keep|limit|cap|make)\s+(?:(?:the|your|each|every|all|any|an?)\s+)?(?:[\w\-]+\s+){{0,3}}?(?P<c>{alternation})(?:e?s)?\b",
         re.I,
     )
 

@@ -31,7 +31,7 @@ _HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 _JINJA = re.compile(r"\{%.*?%\}|\{#.*?#\}", re.S)
 _ITEM = re.compile(r"^([ \t]*)([-*+•]|\d{1,3}[.)])[ \t]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]*_`]*\s+(?=[\"'(\[*_`]*[A-Z0-9])")
-_ABBREV = re.compile(r"\b(e\.g|i\.e|etc|vs|cf|approx|incl|Mr|Ms|Dr|No)\.$", re.I)
+_ABBREV = re.compile(r"\b(e\.g|i\.e|etc|vs|cf|approx|incl|Mr|Ms|Mrs|Dr|No|St|Mt|Jr|Sr)\.$", re.I)
 
 _DEONTIC = re.compile(
     r"\b(must|mustn't|never|always|do not|don't|does not|should|shouldn't|shall|only|avoid|"
@@ -154,8 +154,12 @@ def sentences(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
     chunk = text[start:end]
     cut = 0
     for m in _SENTENCE_END.finditer(chunk):
-        if _ABBREV.search(chunk[cut : m.start()]):
+        before = chunk[cut : m.start()]
+        if _ABBREV.search(before):
             continue
+        if before.count('"') % 2 or before.count("\u201c") > before.count("\u201d"):
+            continue  # inside a quotation: 'end with "Questions? Call us."'
+
         yield start + cut, start + m.start() + len(m.group(0).rstrip())
         cut = m.end()
     if chunk[cut:].strip():

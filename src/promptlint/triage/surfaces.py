@@ -364,7 +364,7 @@ def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
     if c.sign == "require" and c.primitive == "use_tool":
         # a tool named for the shell is the shell: "run the tests with run_shell"
         name = c.args[0][1].value if c.args and isinstance(c.args[0][1], Const) else None
-        if isinstance(name, str) and re.sub(r"[\s\-]", "_", name.lower()) in _SHELL_TOOLS:
+        if isinstance(name, str) and _SHELL_TOOL.search(re.sub(r"[\s\-]", "_", name.lower())):
             any_command: tuple[tuple[str, Term], ...] = (("command_glob", Const("*")),)
             return [_derive(c, vocab, "require", "run_shell", any_command, "run_shell(*)")]
         return []
@@ -415,9 +415,7 @@ _TEXTUAL = ("reply_starts_with", "reply_ends_with", "reply_contains")
 _USES = frozenset({"add", "insert", "put", "include", "write", "append", "type", "employ",
                    "apply", "sprinkle", "place"})  # fmt: skip
 _MULTILINE = frozenset({"numbered_list", "bullet_list", "table"})
-_SHELL_TOOLS = frozenset({"run_shell", "shell", "bash", "terminal", "execute_command",
-                          "run_command", "exec", "sh", "run_terminal_cmd", "execute_bash",
-                          "shell_exec", "run_bash"})  # fmt: skip
+_SHELL_TOOL = re.compile(r"(?:^|_)(?:shell|bash|sh|zsh|terminal|exec|execute|cmd|command)(?:$|_)")
 #: markdown markup in a required text: **bold**, __bold__, `code`, [link](url), a heading
 _MARKDOWN = re.compile(r"\*\*[^*]+\*\*|__[^_]+__|`[^`]+`|\[[^\]]+\]\([^)]+\)|^#{1,6}\s", re.M)
 #: a reply with at least n of the first unit has at least n of each second unit
