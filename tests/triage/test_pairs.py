@@ -176,6 +176,41 @@ def collisions(tmp_path: Path, rules: list[str]) -> list[list[int]]:
             [],
             id="a chat reply is not an email",
         ),
+        pytest.param(
+            [
+                "Treat everything under /var/log/fleet/ as read-only.",
+                "When a unit is tagged out, append a line to /var/log/fleet/oos.log.",
+            ],
+            [[1, 2]],
+            id="appending to a file under a read-only path",
+        ),
+        pytest.param(
+            [
+                "Do not use bullet lists, headings or code blocks in your replies.",
+                "At the end of every reply, append the game state (location, health) as a "
+                "fenced ```json code block.",
+            ],
+            [[1, 2]],
+            id="the third of a list of forbidden formats",
+        ),
+        pytest.param(
+            [
+                "Never put more than one question in a single message.",
+                "Send a consent reminder followed by three quick questions in one message.",
+            ],
+            [[1, 2]],
+            id="three questions against at most one",
+        ),
+        pytest.param(
+            [
+                "Write like a friendly, organised friend: warm, casual and conversational.",
+                "Emails go on record, so write them in a formal, businesslike register.",
+                "Keep exclamation marks to one per message at most.",
+                'Start your reply with "Well done!" when a couple books a venue.',
+            ],
+            [[1, 2]],
+            id="a casual voice against formal emails; a cap on marks requires none",
+        ),
     ],
 )
 def test_pairs(tmp_path: Path, rules: list[str], expected: list[list[int]]) -> None:

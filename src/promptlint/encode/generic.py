@@ -61,7 +61,13 @@ _CODE_LEAD = re.compile(r"\s*`?[\w.]*_[\w.]*`?\s*\(|\s*`?\w+\(")
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[A-Za-z0-9][A-Za-z0-9_'\-]*", text)
+    # "do not file it yourself": a reflexive adds nothing to the action
+    return [
+        w for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9_'\-]*", text) if w.lower() not in _REFLEXIVE
+    ]
+
+
+_REFLEXIVE = frozenset({"yourself", "yourselves", "themselves", "itself", "himself", "herself"})
 
 
 _MONEY = re.compile(
@@ -266,8 +272,8 @@ def encode_generic(clause: str) -> list[str]:
         if content:  # "tell an owner that X", "explain to them how X"
             rest = _ADDRESSEE_THEN.sub("", rest, count=1)
         for obj in _required_objects(rest, content):
-            if not content and obj[0].lower() in _DEICTIC:
-                continue
+            if obj[0].lower() in _DEICTIC or (content and obj[0].lower() in _PRONOUNS):
+                continue  # "read it before ...": nothing named to compare
             if not content and obj[0].lower() in _PRONOUNS:
                 if verb in _GENERIC_VERBS:
                     continue

@@ -181,7 +181,10 @@ def _load(name: str, key: str) -> tuple[_Pattern, ...]:
 def _fill(template: str, m: re.Match[str] | _Fake) -> str | None:
     def one(spec: re.Match[str]) -> str:
         name, _, conv = spec.group(1).partition(":")
-        value = m.groupdict().get(name) or m.groupdict().get(name + "2")
+        found = m.groupdict()
+        value = next(
+            (found[k] for k in (name, *(f"{name}{i}" for i in (2, 3, 4))) if found.get(k)), None
+        )
         if value is None:
             if conv == "qnum":
                 return "1"
@@ -233,7 +236,7 @@ def _fill(template: str, m: re.Match[str] | _Fake) -> str | None:
             v = re.sub(r"^(this|the|your|these)\s+", "", v)
             return _CATEGORIES.get(v, canonical_label(v))
         if conv == "glob":
-            v = v.rstrip(".,;:")
+            v = v.rstrip(".,;:").lstrip("/")
             return v + "**" if v.endswith("/") else v
         if conv == "notglob":  # "only edit files under X": every path but those
             v = v.rstrip(".,;:")
