@@ -95,7 +95,8 @@ def _split_colon(text: str) -> list[str]:
             # "in this order: A, B", "the following words: ..." introduce what follows
             and not re.search(
                 r"\b(?:order|following|follows|format|template|structure|options|choices|with|"
-                r"(?:must|should|shall) (?:always )?be|phrase|sentence|line|words?|greeting)\s*$",
+                r"(?:must|should|shall) (?:always )?be|phrase|sentence|line|words?|greeting|tagline|"
+                r"slogan|disclaimer|sign-off|signature|footer|reminder)\s*$",
                 text[:i],
                 re.I,
             )

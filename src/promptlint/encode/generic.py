@@ -52,10 +52,18 @@ _QUESTIONS_ABOUT = re.compile(
     r"(?:about|on|regarding|related to|concerning)\s+",
     re.I,
 )
+_SUBJECT_MODAL = re.compile(
+    r"^(?:(?:every|each|all|any|the|your|our|an?)\s+)?(?:[\w\-']+\s+){0,4}?(?:must|should|shall|has to|"
+    r"have to|needs? to|will)\s+(?P<neg>not\s+|never\s+)?(?:always\s+)?(?!be\b|have\b)(?P<rest>[a-z].*)$",
+    re.I,
+)
 _PASSIVE = re.compile(
     r"\b(?:must|should|shall|will|are to|is to)\s+(?P<neg>not\s+|never\s+)?(?:always\s+)?be\s+"
     r"(?:given|told|shown|sent|provided(?:\s+with)?|offered|informed of)\s+(?P<obj>\S.*)$",
     re.I,
+)
+_THIS_PROMPT = re.compile(
+    r"\b(?:in|from|of)\s+(?:this|the|your)\s+(?:system\s+)?(?:prompt|instructions)\b", re.I
 )
 _CODE_LEAD = re.compile(r"\s*`?[\w.]*_[\w.]*`?\s*\(|\s*`?\w+\(")
 
@@ -211,6 +219,9 @@ def encode_generic(clause: str) -> list[str]:
         break
     # "answer questions about salary" is telling about salary
     text = _QUESTIONS_ABOUT.sub("discuss ", text)
+    if not negated and (s := _SUBJECT_MODAL.match(text)):  # "Every summary must list X"
+        negated = bool(s["neg"])
+        text = s["rest"]
     if p := _PASSIVE.search(text):  # "candidates must be given the salary range"
         negated = negated or bool(p["neg"])
         text = "tell " + p["obj"]
@@ -280,6 +291,8 @@ def encode_generic(clause: str) -> list[str]:
                 obj = []
             phrase = _label(obj) if content else f"{verb} {_label(obj)}".strip()
             out.append(f'{sign}({primitive}("{phrase}"))')
+            if content and _THIS_PROMPT.search(rest):  # "the steps listed in this prompt"
+                out.append(f'{sign}(disclose("system_prompt"))')
             if _MONEY.search(rest):  # "tell them the exam fee is $185" states a price
                 out.append(f'{sign}(disclose("prices"))')
     return list(dict.fromkeys(out))

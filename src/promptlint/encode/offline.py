@@ -456,12 +456,13 @@ class OfflineEncoder:
     def encode_one(self, record: RuleRecord) -> Any:
         from promptlint.encode import Encoding, Unencoded
 
-        text = unbold(collapse_ws(record.quote)).strip()
+        # "1,200 words" is one number
+        text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", unbold(collapse_ws(record.quote)).strip())
         kw, main, cond, otherwise = split_rule(text)
         base: list[str] = []
         if cond is not None:
             base.append(_guard(cond, kw))
-        named = audience(main)
+        named = audience(text)  # also in the condition: "For adult users who ask, ..."
         if named and not any("ctx.user.age" in b for b in base):
             base.append(named)
         base += output_scope(main)
