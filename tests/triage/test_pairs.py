@@ -239,6 +239,26 @@ def collisions(tmp_path: Path, rules: list[str]) -> list[list[int]]:
             [[1, 2]],
             id="what this prompt lists is the prompt; an audience in the condition",
         ),
+        pytest.param(
+            [
+                "Never use exclamation marks in any message.",
+                "When a customer picks up their bike, sign off with Happy riding! exactly as "
+                "written.",
+                "Do not use the word cheap in any message.",
+                "When recommending the entry-level tune-up, always call it by its official "
+                "name, the Cheap & Cheerful tune-up.",
+            ],
+            [[1, 2], [3, 4]],
+            id="unquoted literals marked as exact, and proper names to use",
+        ),
+        pytest.param(
+            [
+                "Always structure drafts in this order: Summary, Need, Budget.",
+                "Hollis Foundation: put the Budget section first, right after the title.",
+            ],
+            [[1, 2]],
+            id="a labelled bullet is a rule",
+        ),
     ],
 )
 def test_pairs(tmp_path: Path, rules: list[str], expected: list[list[int]]) -> None:

@@ -197,6 +197,9 @@ def is_normative(sentence: str) -> bool:
         return True
     if _imperative(_first_word(plain)):
         return True
+    label = re.match(r"[A-Z][\w&'\- ]{0,40}:\s+(?=\S)", plain)
+    if label and _imperative(_first_word(plain[label.end() :])):
+        return True  # "Hollis Foundation: put the Budget section first"
     if "," in plain:
         # an introductory phrase, then an instruction: "In every booking confirmation,
         # mention ..."; "When X happens, post ..."

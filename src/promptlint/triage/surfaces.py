@@ -260,7 +260,7 @@ _STOP = frozenset([  # words that carry no topic
     "aloud", "loud", "back", "out", "directly", "verbatim", "explicitly", "plainly", "clearly",
     "again",
     # the form of what is told, not its topic: "advice on supplements" is about supplements
-    "advice", "instructions", "instruction", "guidance", "tips", "help",
+    "advice", "instructions", "instruction", "guidance", "tips", "help", "amount", "amounts",
 ])  # fmt: skip
 #: a possessor names whose it is, not what: "the caller's phone number" is a phone number
 _POSSESSOR = re.compile(r"\b[\w\-]+(?:'s|s')(?=\s)")
