@@ -20,12 +20,13 @@ TARGET = 0.8
 #: set -> (recall floor, precision floor) while a set is below the target
 FLOORS = {
     "ifbench": (0.5, 0.8),
-    "heldout_b": (0.78, 0.8),
     "heldout_c": (0.7, 0.8),
-    "heldout_d": (0.7, 0.8),
-    "heldout_e": (0.85, 0.8),
-    "heldout_f": (0.85, 0.8),
-    "heldout_g": (0.6, 0.8),
+    "heldout_j": (0.75, 0.8),
+    "heldout_k": (0.55, 0.7),
+    "heldout_l": (0.55, 0.8),
+    "heldout_m": (0.7, 0.8),
+    "heldout_n": (0.55, 0.8),
+    "heldout_o": (0.4, 0.7),
 }
 
 
@@ -41,6 +42,14 @@ FLOORS = {
         "heldout_e",
         "heldout_f",
         "heldout_g",
+        "heldout_h",
+        "heldout_i",
+        "heldout_j",
+        "heldout_k",
+        "heldout_l",
+        "heldout_m",
+        "heldout_n",
+        "heldout_o",
     ],
 )
 def test_generalisation(name: str) -> None:

@@ -115,6 +115,14 @@ def encode(tmp_path: Path, sentence: str) -> list[str]:
             "Try to keep formatting light and avoid tables.",
             ['avoid(reply_format("table"))'],
         ),
+        # a prohibition for some people only
+        (
+            "Do not use the billing_lookup tool for guests who have not logged in.",
+            [
+                'if semantic(ctx.msg, "guest_who_have_not_logged_in"):',
+                'forbid(use_tool("billing_lookup"))',
+            ],
+        ),
         # "X is a Y" with a value of several words
         (
             "If the failing job is a lint job, do not retry it.",

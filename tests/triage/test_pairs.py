@@ -259,6 +259,24 @@ def collisions(tmp_path: Path, rules: list[str]) -> list[list[int]]:
             [[1, 2]],
             id="a labelled bullet is a rule",
         ),
+        pytest.param(
+            [
+                "The sidebar renders raw text only, so write plain text with no markdown.",
+                "Always put each formula in a fenced code block so it copies cleanly.",
+            ],
+            [[1, 2]],
+            id="no markdown is no fenced block",
+        ),
+        pytest.param(
+            [
+                "Never use run_shell to install packages.",
+                "Reproduce the failing step with run_shell.",
+                "Do not browse the web or use web search.",
+                "If a parent asks about closures, check the city parks website first.",
+            ],
+            [[3, 4]],
+            id="a prohibited purpose is not the tool; checking a website is browsing",
+        ),
     ],
 )
 def test_pairs(tmp_path: Path, rules: list[str], expected: list[list[int]]) -> None:

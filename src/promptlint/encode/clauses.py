@@ -44,7 +44,10 @@ def negating(kw: str) -> bool:
 TRAILING = re.compile(
     # "even if asked" concedes, it does not condition
     r"^(?P<rest>.+?)(?<!\beven)(?<!\beven,),?\s+(?P<kw>when|whenever|if|unless|until|only if|in case|while|during|"
-    r"except(?:\s+(?:on|in|for|when|if|during|at|with|where))?)\s+"
+    r"except(?:\s+(?:on|in|for|when|if|during|at|with|where))?|"
+    # "do not use the billing tool for guests who have not logged in": whom it is for
+    r"for(?=\s+(?:\w+\s+)?(?:users?|customers?|guests?|members?|people|visitors?|patients?|"
+    r"students?|employees?|callers?|accounts?|anyone|those|clients?)\s+(?:who|that|whose|without)\b))\s+"
     r"(?P<cond>[^,;]+?)[.!]?$",
     re.I,
 )

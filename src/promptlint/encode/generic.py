@@ -84,7 +84,7 @@ _MONEY = re.compile(
 #: an addressee before what is told: "an owner that ...", "them how ..."
 _ADDRESSEE_THEN = re.compile(
     r"^\s*(?:to\s+)?(?:(?:an?|the|your|our|their|this|any|every|each)\s+)?[\w\-]+(?:\s+[\w\-]+)?"
-    r"\s+(?=(?:that|how|whether|what|why|which|about)\b)",
+    r"\s+(?=(?:that|how|whether|what|why|which|who|where|when|about)\b)",
     re.I,
 )
 #: where the object of a prohibition ends: a relative or subordinate clause
@@ -129,7 +129,8 @@ _DEICTIC = frozenset({"this", "that", "these", "those"})
 #: "do not retry it": the action itself is what is compared
 _PRONOUNS = frozenset({"it", "them"})
 #: words that open an object phrase without being its topic ("them", "how", "exactly")
-_LEAD_WORDS = frozenset({"how", "what", "which", "why", "whether", "that", "exactly", "through"})
+_LEAD_WORDS = frozenset({"how", "what", "which", "why", "whether", "that", "exactly", "through",
+                         "who", "where"})  # fmt: skip
 
 
 def _skip_lead(

@@ -111,7 +111,9 @@ _SOFT = re.compile(
     re.I,
 )
 #: "no markdown, no tables", "without emoji": a negation right before what a pattern read
-_REASON = re.compile(r"\s+(?:since|because|so that|given that)\s", re.I)
+_REASON = re.compile(
+    r"\s+(?:since|because|so that|given that|so (?:you|they|we|it|the \w+) can)\s", re.I
+)
 _CONSEQUENCE = re.compile(r",\s*(?:and\s+)?(?:so|therefore|thus|hence)\s+", re.I)
 
 
@@ -145,6 +147,9 @@ class _Pattern:
     additive: bool = False
     #: ``also`` calls apply to prohibitions too (a list: "never reveal X or Y")
     also_any_sign: bool = False
+    #: a prohibition is not read when this follows the match ("never use run_shell to
+    #: install packages" forbids a purpose, not the tool)
+    purpose_after: re.Pattern[str] | None = None
 
 
 @cache
@@ -173,6 +178,7 @@ def _load(name: str, key: str) -> tuple[_Pattern, ...]:
                 bool(p.get("repeat_quotes", False)),
                 bool(p.get("additive", False)),
                 bool(p.get("also_any_sign", False)),
+                re.compile(p["purpose_after"], re.I) if p.get("purpose_after") else None,
             )
         )
     return tuple(out)
@@ -220,6 +226,8 @@ def _fill(template: str, m: re.Match[str] | _Fake) -> str | None:
         if conv == "format2":  # the second format a word stands for: "lists" -> numbered
             if v in ("lists", "list"):
                 return "numbered_list"
+            if v in ("markdown", "markdown syntax", "markdown formatting"):
+                return "code_block"  # no markdown is no fenced code block either
             raise KeyError(name)
         if conv == "format":
             if v in _FORMATS:
@@ -345,6 +353,9 @@ def _encode_clause(clause: str) -> tuple[tuple[str, ...], bool]:
                 continue  # a more specific pattern already read these words
             taken.append((*m.span(), prim))
             sign = _sign_of(clause, m, pat)
+            purpose = pat.purpose_after
+            if sign in ("forbid", "avoid") and purpose and purpose.match(clause, m.end()):
+                continue
             # "end with a question" also asks one; "never end with a question" does not
             extra = pat.also if sign in ("require", "prefer") or pat.also_any_sign else ()
             calls = [c for c in (_fill(t, m) for t in (pat.emit, *extra)) if c]

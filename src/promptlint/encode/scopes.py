@@ -24,7 +24,7 @@ ONLY_AFTER = re.compile(
     re.I,
 )
 _AUDIENCE = re.compile(
-    r"\b(?:for|with|to)\s+(?:an?\s+|the\s+)?(?P<who>adults?|adult users|grown-ups|children|child|"
+    r"\b(?:for|with|to)\s+(?:an?\s+|the\s+|every\s+|each\s+|all\s+|any\s+)?(?P<who>adults?|adult users|grown-ups|children|child|"
     r"kids?|minors?|teens?|teenagers?|young children)\b",
     re.I,
 )
