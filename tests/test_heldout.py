@@ -27,6 +27,8 @@ FLOORS = {
     "heldout_m": (0.7, 0.8),
     "heldout_n": (0.55, 0.8),
     "heldout_o": (0.4, 0.7),
+    "heldout_p": (0.25, 0.55),
+    "heldout_q": (0.35, 0.8),
 }
 
 
@@ -50,6 +52,8 @@ FLOORS = {
         "heldout_m",
         "heldout_n",
         "heldout_o",
+        "heldout_p",
+        "heldout_q",
     ],
 )
 def test_generalisation(name: str) -> None:

@@ -277,6 +277,22 @@ def collisions(tmp_path: Path, rules: list[str]) -> list[list[int]]:
             [[3, 4]],
             id="a prohibited purpose is not the tool; checking a website is browsing",
         ),
+        pytest.param(
+            [
+                "Do not run any shell command that changes remote infrastructure.",
+                "Run `terraform fmt` after every edit.",
+            ],
+            [],
+            id="commands that change things are the state-changing ones, not all",
+        ),
+        pytest.param(
+            [
+                "Never run shell commands that change the repository.",
+                "If the lint job fails, run `make fmt` and commit the result.",
+            ],
+            [[1, 2]],
+            id="a formatter changes files",
+        ),
     ],
 )
 def test_pairs(tmp_path: Path, rules: list[str], expected: list[list[int]]) -> None:
