@@ -31,24 +31,33 @@ _AUDIENCE = re.compile(
 
 
 @cache
-def _outputs() -> re.Pattern[str]:
+def _outputs() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(the output as the rule's subject, the output named elsewhere in the rule)"""
     names = sorted(resources.lexicon_map("outputs"), key=len, reverse=True)
     forms = [f"{n[:-1]}ies|{n}" if n.endswith("y") else n for n in names]
     alternation = "|".join(
         re.escape(f).replace(r"\ ", r"[\s\-]+").replace(r"\|", "|") for f in forms
     )
-    # up to three words before the output's name, none of them a verb ("Cite the Summary
-    # Plan Description section" is about no summary)
-    verbs = "|".join(sorted(resources.lexicon()["verbs"] - set(names) - {"text", "email", "post"}))
-    subject = (
-        rf"^(?:(?:the|all|every|each|any|your|our)\s+)?(?:(?!(?:{verbs})\b)[\w\-]+\s+){{0,3}}?"
+    subject = re.compile(
+        rf"^(?:(?:the|all|every|each|any|your|our)\s+)?(?P<lead>(?:[\w\-]+\s+){{0,3}}?)"
+        rf"(?P<a>{alternation})(?:e?s)?\b",
+        re.I,
     )
-    return re.compile(
-        rf"{subject}(?P<a>{alternation})(?:e?s)?\b|\b(?:in|for|on|via|by)\s+(?:(?:the|all|every|each|any|your|an?)\s+)?(?P<b>{alternation})(?:e?s)?\b"
+    elsewhere = re.compile(
+        rf"\b(?:in|for|on|via|by)\s+(?:(?:the|all|every|each|any|your|an?)\s+)?(?P<b>{alternation})(?:e?s)?\b"
         # "Always format the final report as ...": the output written is the object
         rf"|^(?:(?:always|never|please|also)\s+)?(?:format|structure|write|draft|compose|produce|prepare|style|send|file|post|keep|limit|cap|make)\s+(?:(?:the|your|each|every|all|any|an?)\s+)?(?:[\w\-]+\s+){{0,3}}?(?P<c>{alternation})(?:e?s)?\b",
         re.I,
     )
+    return subject, elsewhere
+
+
+@cache
+def _not_subject_words() -> frozenset[str]:
+    """Verbs: a word before an output's name that makes it an object, not the subject
+    ("Cite the Summary Plan Description section" is about no summary)."""
+    names = {w for n in resources.lexicon_map("outputs") for w in n.split()}
+    return resources.lexicon()["verbs"] - names - {"text", "email", "post"}
 
 
 #: a rule about the agent's replies: "Always reply to guests in ...", "Messages to drivers
@@ -74,10 +83,15 @@ def output_scope(text: str) -> list[str]:
     ("Always reply to guests in ...") does not reach its documents."""
     # "... so it renders nicely in the PR comment": a reason names no output
     text = _REASON.split(text, maxsplit=1)[0]
-    m = _outputs().search(text)
-    if m is None:
+    subject, elsewhere = _outputs()
+    m = subject.match(text)
+    if m is not None and not set(m["lead"].lower().split()) & _not_subject_words():
+        said = m["a"]
+    elif (m := elsewhere.search(text)) is not None:
+        said = m["b"] or m["c"]
+    else:
         return ['ctx.env.output_kind == "reply"'] if _REPLIES.search(text) else []
-    said = re.sub(r"[\s\-]+", " ", (m["a"] or m["b"] or m["c"]).lower())
+    said = re.sub(r"[\s\-]+", " ", said.lower())
     table = {re.sub(r"[\s\-]+", " ", k): v for k, v in resources.lexicon_map("outputs").items()}
     name = table.get(said) or table.get(said[:-3] + "y" if said.endswith("ies") else said, said)
     name = name.replace(" ", "_")
