@@ -62,13 +62,15 @@ def _not_subject_words() -> frozenset[str]:
 
 #: a rule about the agent's replies: "Always reply to guests in ...", "Messages to drivers
 #: must ...", "every troubleshooting answer"
+_REPLY_NOUN = (
+    r"(?:repl(?:y|ies)|responses?|answers?|messages?)\b"
+    r"(?!\s+(?:templates?|ids?|logs?|history|queue)\b)"  # "message templates" are not replies
+)
 _REPLIES = re.compile(
     r"^(?:(?:always|never|please|only|also|then)\s+)?(?:(?:you\s+)?(?:must|should|shall|will)\s+"
     r"(?:not\s+|never\s+|always\s+)?)?(?:reply|respond)\b"
-    r"|^(?:(?:the|all|every|each|any|your|our)\s+)?(?:[\w\-]+\s+)?(?:repl(?:y|ies)|responses?|"
-    r"answers?|messages?)\b(?!\s+(?:templates?|ids?|logs?|history|queue)\b)"
-    r"|\b(?:every|each|all|any)\s+(?:[\w\-]+\s+)?(?:repl(?:y|ies)|responses?|answers?|messages?)\b"
-    r"(?!\s+(?:templates?|ids?|logs?|history|queue)\b)",
+    rf"|^(?:(?:the|all|every|each|any|your|our)\s+)?(?:[\w\-]+\s+)?{_REPLY_NOUN}"
+    rf"|\b(?:every|each|all|any)\s+(?:[\w\-]+\s+)?{_REPLY_NOUN}",
     re.I,
 )
 
