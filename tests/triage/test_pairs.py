@@ -293,6 +293,18 @@ def collisions(tmp_path: Path, rules: list[str]) -> list[list[int]]:
             [[1, 2]],
             id="a formatter changes files",
         ),
+        pytest.param(
+            [
+                "Use this exact template for your response: My Answer: [answer]",
+                "The output should not contain any whitespace.",
+                "Only use unique words in your response, no word should be repeated!",
+                "Include keyword breeze twice in your response.",
+                "Instead of bullet points use ....",
+                "Refrain from the use of . (i.e. dots) as punctuation.",
+            ],
+            [[1, 2], [3, 4], [5, 6]],
+            id="verifiable-instruction families: whitespace, repeated words, list markers",
+        ),
     ],
 )
 def test_pairs(tmp_path: Path, rules: list[str], expected: list[list[int]]) -> None:

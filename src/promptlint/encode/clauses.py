@@ -52,7 +52,7 @@ TRAILING = re.compile(
     re.I,
 )
 CLAUSE_SPLIT = re.compile(
-    r",\s+so\s+(?=(?:never|do not|don't|always|avoid|only)\b)|\s*;\s*|\s+[-\u2013\u2014]\s+|,?\s+(?:and\s+)?instead,?\s+|,?\s+(?:and|but)\s+(?=(?:never|do not|don't|"
+    r",\s+so\s+(?=(?:never|do not|don't|always|avoid|only)\b)|\s*;\s*|\s+[-\u2013\u2014]\s+|,?\s+(?:and\s+)?instead(?!\s+of\b),?\s+|,?\s+(?:and|but)\s+(?=(?:never|do not|don't|"
     r"always|avoid|use|keep|ask|answer|respond|reply|include|cite|run|write|give|put|start|end|"
     r"refuse|make)\b)",
     re.I,
@@ -99,7 +99,8 @@ def _split_colon(text: str) -> list[str]:
             and not re.search(
                 r"\b(?:order|following|follows|format|template|structure|options|choices|with|"
                 r"(?:must|should|shall) (?:always )?be|phrase|sentence|line|words?|greeting|tagline|"
-                r"slogan|disclaimer|sign-off|signature|footer|reminder)\s*$",
+                r"slogan|disclaimer|sign-off|signature|footer|reminder|(?:template|format|layout)\s+for\s+"
+                r"(?:your|the|every|each)\s+(?:response|reply|answer|output))\s*$",
                 text[:i],
                 re.I,
             )

@@ -341,7 +341,7 @@ def _loose() -> frozenset[str]:
     return frozenset(_stemmer().stemWords(sorted(lexicon().get("loose_modifiers", ()))))
 
 
-_MARKS = ",!?;:"
+_MARKS = ",!?;:."
 _EMOJI = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf]")
 
 
@@ -392,6 +392,8 @@ def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
         return _derive(c, vocab, sign, primitive, args, shown)
 
     out = [make("require", "punctuation", m) for m in _MARKS if m in raw]
+    if " " in raw.strip():
+        out.append(make("require", "whitespace", None))
     letters = [ch for ch in raw if ch.isalpha()]
     # a fixed opening or ending is written as given; a required word may be in any case
     if c.primitive != "reply_contains" and any(ch.isupper() for ch in letters):
