@@ -26,8 +26,8 @@ FLOORS = {
     "heldout_m": (0.7, 0.8),
     "heldout_n": (0.55, 0.8),
     "heldout_o": (0.4, 0.7),
-    "heldout_p": (0.25, 0.55),
-    "heldout_q": (0.35, 0.8),
+    "heldout_p": (0.4, 0.7),
+    "heldout_q": (0.45, 0.8),
 }
 
 

@@ -305,6 +305,18 @@ def collisions(tmp_path: Path, rules: list[str]) -> list[list[int]]:
             [[1, 2], [3, 4], [5, 6]],
             id="verifiable-instruction families: whitespace, repeated words, list markers",
         ),
+        pytest.param(
+            [
+                "Do not issue refunds yourself.",
+                "If an event is cancelled, call issue_refund for the fan's full order.",
+                "Conduct the entire call in English.",
+                "If the caller speaks Spanish, switch to Spanish for the rest of the call.",
+                "Never edit files under modules/shared/.",
+                "When upgrading a provider, update every module, including modules/shared.",
+            ],
+            [[1, 2], [3, 4], [5, 6]],
+            id="a tool named for an action performs it; switching language; a folder path",
+        ),
     ],
 )
 def test_pairs(tmp_path: Path, rules: list[str], expected: list[list[int]]) -> None:

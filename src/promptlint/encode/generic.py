@@ -63,7 +63,8 @@ _PASSIVE = re.compile(
     re.I,
 )
 _THIS_PROMPT = re.compile(
-    r"\b(?:in|from|of)\s+(?:this|the|your)\s+(?:system\s+)?(?:prompt|instructions)\b", re.I
+    r"(?:\b(?:in|from|of)|^)\s+(?:this|the|your|these)\s+(?:system\s+)?(?:prompt|instructions)\b",
+    re.I,
 )
 _CODE_LEAD = re.compile(r"\s*`?[\w.]*_[\w.]*`?\s*\(|\s*`?\w+\(")
 
@@ -284,15 +285,17 @@ def encode_generic(clause: str) -> list[str]:
         if content:  # "tell an owner that X", "explain to them how X"
             rest = _ADDRESSEE_THEN.sub("", rest, count=1)
         for obj in _required_objects(rest, content):
-            if obj[0].lower() in _DEICTIC or (content and obj[0].lower() in _PRONOUNS):
-                continue  # "read it before ...": nothing named to compare
+            if (not content and obj[0].lower() in _DEICTIC) or (
+                content and obj[0].lower() in _PRONOUNS
+            ):
+                continue  # "use this tool", "read it before ...": nothing named to compare
             if not content and obj[0].lower() in _PRONOUNS:
                 if verb in _GENERIC_VERBS:
                     continue
                 obj = []
             phrase = _label(obj) if content else f"{verb} {_label(obj)}".strip()
             out.append(f'{sign}({primitive}("{phrase}"))')
-            if content and _THIS_PROMPT.search(rest):  # "the steps listed in this prompt"
+            if content and _THIS_PROMPT.search(" " + rest):  # "the steps listed in this prompt"
                 out.append(f'{sign}(disclose("system_prompt"))')
             if _MONEY.search(rest):  # "tell them the exam fee is $185" states a price
                 out.append(f'{sign}(disclose("prices"))')

@@ -245,6 +245,13 @@ def _fill(template: str, m: re.Match[str] | _Fake) -> str | None:
             return _CATEGORIES.get(v, canonical_label(v))
         if conv == "glob":
             v = v.rstrip(".,;:").lstrip("/")
+            if (
+                "/" in v
+                and not v.endswith("/")
+                and "." not in v.rsplit("/", 1)[-1]
+                and "*" not in v
+            ):
+                v += "/"  # "including modules/shared": a folder
             return v + "**" if v.endswith("/") else v
         if conv == "notglob":  # "only edit files under X": every path but those
             v = v.rstrip(".,;:")

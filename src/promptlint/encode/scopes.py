@@ -69,7 +69,7 @@ _REPLY_NOUN = (
 _REPLIES = re.compile(
     r"^(?:(?:always|never|please|only|also|then)\s+)?(?:(?:you\s+)?(?:must|should|shall|will)\s+"
     r"(?:not\s+|never\s+|always\s+)?)?(?:reply|respond)\b"
-    rf"|^(?:(?:the|all|every|each|any|your|our)\s+)?(?:[\w\-]+\s+)?{_REPLY_NOUN}"
+    rf"|^(?:(?:the|all|every|each|any|your|our)\s+)?(?:[\w\-]+\s+){{0,2}}?{_REPLY_NOUN}"
     rf"|\b(?:every|each|all|any)\s+(?:[\w\-]+\s+)?{_REPLY_NOUN}",
     re.I,
 )

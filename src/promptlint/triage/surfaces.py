@@ -335,6 +335,13 @@ def _head(text: str) -> str | None:
 
 
 @cache
+def _verbs() -> frozenset[str]:
+    from promptlint.resources import lexicon
+
+    return lexicon()["verbs"]
+
+
+@cache
 def _loose() -> frozenset[str]:
     from promptlint.resources import lexicon
 
@@ -364,9 +371,17 @@ def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
     if c.sign == "require" and c.primitive == "use_tool":
         # a tool named for the shell is the shell: "run the tests with run_shell"
         name = c.args[0][1].value if c.args and isinstance(c.args[0][1], Const) else None
-        if isinstance(name, str) and _SHELL_TOOL.search(re.sub(r"[\s\-]", "_", name.lower())):
+        if not isinstance(name, str):
+            return []
+        words = re.sub(r"[\s\-]", "_", name.lower()).split("_")
+        if _SHELL_TOOL.search("_".join(words)):
             any_command: tuple[tuple[str, Term], ...] = (("command_glob", Const("*")),)
             return [_derive(c, vocab, "require", "run_shell", any_command, "run_shell(*)")]
+        if len(words) > 1 and words[0] in _verbs():
+            # calling `issue_refund` issues a refund ("do not issue refunds yourself")
+            phrase = " ".join(words)
+            action: tuple[tuple[str, Term], ...] = (("action", Const(phrase)),)
+            return [_derive(c, vocab, "require", "act", action, f"act({phrase})")]
         return []
     if c.sign == "require" and c.primitive == "reply_format":
         # a list or a table takes at least two lines
