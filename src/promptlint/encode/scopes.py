@@ -53,6 +53,12 @@ def _outputs() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 @cache
+def _output_names() -> dict[str, str]:
+    """Output phrase (spaces for hyphens) -> canonical output name."""
+    return {re.sub(r"[\s\-]+", " ", k): v for k, v in resources.lexicon_map("outputs").items()}
+
+
+@cache
 def _not_subject_words() -> frozenset[str]:
     """Verbs: a word before an output's name that makes it an object, not the subject
     ("Cite the Summary Plan Description section" is about no summary)."""
@@ -94,7 +100,7 @@ def output_scope(text: str) -> list[str]:
     else:
         return ['ctx.env.output_kind == "reply"'] if _REPLIES.search(text) else []
     said = re.sub(r"[\s\-]+", " ", said.lower())
-    table = {re.sub(r"[\s\-]+", " ", k): v for k, v in resources.lexicon_map("outputs").items()}
+    table = _output_names()
     name = table.get(said) or table.get(said[:-3] + "y" if said.endswith("ies") else said, said)
     name = name.replace(" ", "_")
     kind = "reply" if name in resources.lexicon()["reply_outputs"] else "document"

@@ -353,11 +353,22 @@ _EMOJI = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf]")
 
 
 def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
-    """Clauses a required literal text implies: its punctuation marks, its letter case,
-    its emoji, and (for a required start or end) that the reply contains it."""
-    if c.sign == "require" and c.primitive == "reply_length":
+    """Clauses a required clause implies: a required literal text its punctuation marks,
+    letter case, emoji and (for a required start or end) that the reply contains it; a
+    count its bounds in other units; a list two lines; a tool named for an action that
+    action."""
+    if c.sign != "require":
+        return []
+    if c.primitive == "reply_length":
         return _implied_lengths(c, vocab)
-    if c.sign == "require" and c.primitive == "question_count":
+
+    def make(sign: str, primitive: str, value: str | None) -> Clause:
+        params = vocab.primitives[primitive].params[:1]
+        args = tuple((p.name, Const(value)) for p in params) if value is not None else ()
+        shown = f"{primitive}({value})" if value is not None else f"{primitive}()"
+        return _derive(c, vocab, sign, primitive, args, shown)
+
+    if c.primitive == "question_count":
         # at least one question in the reply is asking the user something
         args = c.args_dict()
         n, op = args.get("n"), args.get("op")
@@ -368,44 +379,28 @@ def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
             )
             return [_derive(c, vocab, "require", "ask_clarify", ask_args, "ask_clarify()")]
         return []
-    if c.sign == "require" and c.primitive == "use_tool":
-        # a tool named for the shell is the shell: "run the tests with run_shell"
-        name = c.args[0][1].value if c.args and isinstance(c.args[0][1], Const) else None
-        if not isinstance(name, str):
+    first = c.args[0][1].value if c.args and isinstance(c.args[0][1], Const) else None
+    if c.primitive == "use_tool":
+        if not isinstance(first, str):
             return []
-        words = re.sub(r"[\s\-]", "_", name.lower()).split("_")
+        words = re.sub(r"[\s\-]", "_", first.lower()).split("_")
         if _SHELL_TOOL.search("_".join(words)):
-            any_command: tuple[tuple[str, Term], ...] = (("command_glob", Const("*")),)
-            return [_derive(c, vocab, "require", "run_shell", any_command, "run_shell(*)")]
+            return [make("require", "run_shell", "*")]  # "run the tests with run_shell"
         if len(words) > 1 and words[0] in _verbs():
             # calling `issue_refund` issues a refund ("do not issue refunds yourself")
-            phrase = " ".join(words)
-            action: tuple[tuple[str, Term], ...] = (("action", Const(phrase)),)
-            return [_derive(c, vocab, "require", "act", action, f"act({phrase})")]
+            return [make("require", "act", " ".join(words))]
         return []
-    if c.sign == "require" and c.primitive == "reply_format":
+    if c.primitive == "reply_format":
+        if first not in _MULTILINE:
+            return []
         # a list or a table takes at least two lines
-        fmt = c.args[0][1].value if c.args and isinstance(c.args[0][1], Const) else None
-        if fmt in _MULTILINE:
-            two_lines: tuple[tuple[str, Term], ...] = (
-                ("unit", Const("lines")), ("op", Const(">=")), ("n", Const(2))
-            )  # fmt: skip
-            return [
-                _derive(c, vocab, "require", "reply_length", two_lines, "reply_length(lines >= 2)")
-            ]
+        two_lines: tuple[tuple[str, Term], ...] = (
+            ("unit", Const("lines")), ("op", Const(">=")), ("n", Const(2))
+        )  # fmt: skip
+        return [_derive(c, vocab, "require", "reply_length", two_lines, "reply_length(lines >= 2)")]
+    if c.primitive not in _TEXTUAL or not isinstance(first, str) or not first.strip():
         return []
-    if c.sign != "require" or c.primitive not in _TEXTUAL:
-        return []
-    raw = c.args[0][1].value if c.args and isinstance(c.args[0][1], Const) else None
-    if not isinstance(raw, str) or not raw.strip():
-        return []
-
-    def make(sign: str, primitive: str, value: str | None) -> Clause:
-        params = vocab.primitives[primitive].params[:1]
-        args = tuple((p.name, Const(value)) for p in params) if value is not None else ()
-        shown = f"{primitive}({value})" if value is not None else f"{primitive}()"
-        return _derive(c, vocab, sign, primitive, args, shown)
-
+    raw = first
     out = [make("require", "punctuation", m) for m in _MARKS if m in raw]
     if " " in raw.strip():
         out.append(make("require", "whitespace", None))
