@@ -414,7 +414,7 @@ def _sign_of(clause: str, m: re.Match[str], pat: _Pattern) -> str:
             {"forbid": "require"}.get(pat.sign, pat.sign) if _NEGATION.search(before) else pat.sign
         )
         if _soft(clause):
-            sign = {"forbid": "avoid", "require": "prefer"}[sign]
+            sign = _SOFTER[sign]
         return sign
     # the words up to the match's last one: "with no formatting, links" negates "links"
     inside = clause[cut : m.start() + len(m.group(0).rstrip().rsplit(" ", 1)[0])] + " "
