@@ -45,15 +45,25 @@ def test_full_output_frames_both_rules(policy: Path, capsys: pytest.CaptureFixtu
     assert "error[PL101]" in out
     assert "8 | - Always answer in English." in out
     assert "9 | - If the customer writes in Spanish, answer in Spanish." in out
-    assert "= witness: the user writes in Spanish (ctx.msg.language = es)" in out
+    assert "= witness: the user writes in Spanish\n" in out
     assert out.rstrip().endswith("Found 3 findings (3 errors).")
 
 
 def test_concise_and_statistics(policy: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["check", str(policy), "-f", "concise", "--statistics"]) == 1
+    assert run(["check", str(policy), "-f", "concise"]) == 1
     out = capsys.readouterr().out
-    assert f"{policy}:8:3: PL101 r1 requires reply_language(en)" in out
-    assert "rules  clauses" in out.splitlines()[0]
+    assert f"{policy}:8:3: PL101 The rule on line 8 requires replying in English" in out
+    # --statistics: findings per code, as ruff prints them
+    assert run(["check", str(policy), "--statistics"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "1\tPL101\tconflicting-values",
+        "1\tPL102\trequired-and-forbidden",
+        "1\tPL103\tincompatible-bounds",
+    ]
+    # the WIRE pipeline table has its own flag
+    assert run(["check", str(policy), "-f", "concise", "--pipeline-stats"]) == 1
+    out = capsys.readouterr().out
+    assert "found  rules  clauses" in out.splitlines()[0] and " PL101 " in out
 
 
 def test_sarif_structure(policy: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -131,7 +141,7 @@ def test_baseline_keeps_old_findings_out(policy: Path, capsys: pytest.CaptureFix
     )
     assert run(["check", str(policy), "--baseline", str(base), "-f", "concise"]) == 1
     out = capsys.readouterr().out
-    assert out.count(" PL1") == 1 and "r9 requires emoji()" in out
+    assert out.count(" PL1") == 1 and f"line {n} requires emoji" in out
 
 
 def test_stale_and_broken_sidecars(policy: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -142,7 +152,10 @@ def test_stale_and_broken_sidecars(policy: Path, capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert "PL204 r1: the encoding is stale" in out
     # the changed rule is re-encoded from the source, so its new collision is found
-    assert "PL101 r1 requires reply_language(fr) while r2 requires reply_language(es)" in out
+    assert (
+        "PL101 The rule on line 8 requires replying in French, but the rule on line 9 requires replying in Spanish"
+        in out
+    )
     side = policy.with_suffix(".md.pyrule")
     side.write_text(side.read_text().replace("require(emoji", "require(emoj", 1) + "\nrequire(x(\n")
     assert run(["check", str(policy), "-f", "concise"]) == 1
@@ -156,7 +169,9 @@ def test_policy_without_sidecar_is_encoded_offline(
     p.write_text("Always answer in English.\n\nAlways be a good colleague.\n")
     assert run(["check", str(p), "-f", "concise"]) == 0
     out = capsys.readouterr().out
-    assert 'PL205 r2 is not encoded (no encoder pattern matches this rule): "Always be a' in out
+    assert (
+        'PL205 This rule is not encoded (no encoder pattern matches this rule): "Always be a' in out
+    )
     assert "r1" not in out
     # the shared example, with no sidecar at all: the three planted collisions
     src = shared_dir / "examples" / "pyrule" / "support_bot.md"
@@ -196,17 +211,9 @@ def test_encode_writes_a_sidecar_that_keeps_hand_edits(
             lambda d: (d / "empty_dir").mkdir() or d / "empty_dir",
             "directory contains no policy files",
         ),
-        (lambda d: (d / "bin.md").write_bytes(b"\x00\x01abc") and d / "bin.md", "binary file"),
-        (
-            lambda d: (
-                (d / "latin.md").write_bytes("caf\xe9\n".encode("latin-1")) and d / "latin.md"
-            ),
-            "not valid UTF-8",
-        ),
-        (lambda d: (d / "big.md").write_text("x" * 2_100_000) and d / "big.md", "over the"),
         (lambda d: (d / "a.docx").write_text("x") and d / "a.docx", "unsupported policy file type"),
     ],
-    ids=["missing", "empty-dir", "binary", "non-utf8", "huge", "unsupported"],
+    ids=["missing", "empty-dir", "unsupported"],
 )
 def test_bad_input_is_one_line_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], setup: object, message: str

@@ -49,4 +49,4 @@ def test_installed_wheel_finds_grammar_and_vocabulary(tmp_path: Path) -> None:
     assert proc.returncode == 1, proc.stderr
     assert lines[0].startswith(str(target))
     assert lines[1].startswith(str(target)) and lines[2].startswith(str(target))
-    assert "PL101 r1 requires reply_language(en)" in proc.stdout
+    assert "PL101 The rule on line 1 requires replying in English" in proc.stdout

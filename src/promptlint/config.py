@@ -5,15 +5,25 @@ merging. Unknown keys and wrong types are located errors.
 
 from __future__ import annotations
 
+import fnmatch
+import os
 import re
 import tomllib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from promptlint.errors import ConfigError
 
-__all__ = ["Config", "find_config", "load_config"]
+__all__ = [
+    "Config",
+    "ConfigResolver",
+    "find_config",
+    "load_config",
+    "matches_any",
+    "relative_to_root",
+]
 
 _FILES = (".promptlint.toml", "promptlint.toml", "pyproject.toml")
 
@@ -53,6 +63,10 @@ class Config:
     def base_dir(self) -> Path:
         """Relative cache paths start here: the configuration file's folder, else the cwd."""
         return Path(self.config_path).parent if self.config_path else Path.cwd()
+
+    def root(self) -> Path:
+        """The project root patterns are matched against (as :meth:`base_dir`, resolved)."""
+        return self.base_dir().resolve()
 
     def with_overrides(self, **changes: Any) -> Config:
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
@@ -162,3 +176,92 @@ def load_config(
             }
         values[attr] = value
     return Config(**values, config_path=str(path))
+
+
+def relative_to_root(path: str | Path, root: Path) -> str:
+    """``path`` relative to ``root`` in POSIX form (``./prompts/x.yaml`` -> ``prompts/x.yaml``);
+    a path outside ``root`` stays absolute."""
+    full = Path(os.path.abspath(path))
+    try:
+        return full.relative_to(root).as_posix()
+    except ValueError:
+        return full.as_posix()
+
+
+def _matches(rel: str, pattern: str) -> bool:
+    pattern = pattern.strip()
+    while pattern.startswith("./"):
+        pattern = pattern[2:]
+    pattern = pattern.rstrip("/")
+    if not pattern:
+        return False
+    parts = rel.split("/")
+    if "/" not in pattern:
+        # like .gitignore: a bare name or glob matches any component of the path
+        return any(fnmatch.fnmatchcase(part, pattern) for part in parts)
+    if fnmatch.fnmatchcase(rel, pattern):
+        return True
+    # a pattern naming a folder covers everything under it
+    return any(fnmatch.fnmatchcase("/".join(parts[:n]), pattern) for n in range(1, len(parts)))
+
+
+def matches_any(path: str | Path, patterns: Iterable[str], root: Path) -> bool:
+    """Whether ``path`` matches one of ``patterns``, read relative to ``root`` (the
+    configuration's folder). ``*`` matches across ``/`` (as in ruff's globs); a pattern
+    without ``/`` matches any single path component, so ``node_modules`` and ``*.md``
+    work at any depth; a folder pattern covers the files below it."""
+    rel = relative_to_root(path, root)
+    return any(_matches(rel, p) for p in patterns)
+
+
+class ConfigResolver:
+    """The configuration for each file: ``--config`` for all files, nothing with
+    ``--isolated``, otherwise the closest configuration above the file (as ruff does).
+
+    ``adjust`` applies the command line's overrides to every configuration found.
+    """
+
+    def __init__(
+        self,
+        explicit: Path | None = None,
+        isolated: bool = False,
+        adjust: Callable[[Config], Config] | None = None,
+    ) -> None:
+        self._explicit = explicit
+        self._isolated = isolated
+        self._adjust = adjust or (lambda c: c)
+        self._by_dir: dict[Path, Config] = {}
+        self._by_file: dict[str | None, Config] = {}
+
+    def _load(self, config_path: Path | None) -> Config:
+        key = str(config_path) if config_path is not None else None
+        if key not in self._by_file:
+            if config_path is None:
+                self._by_file[key] = self._adjust(Config())
+            else:
+                self._by_file[key] = self._adjust(load_config(explicit=config_path))
+        return self._by_file[key]
+
+    def for_path(self, path: str | Path) -> Config:
+        if self._isolated:
+            return self._load(None)
+        if self._explicit is not None:
+            return self._load(self._explicit)
+        p = Path(os.path.abspath(path))
+        folder = p if p.is_dir() else p.parent
+        if folder not in self._by_dir:
+            self._by_dir[folder] = self._load(find_config(folder))
+        return self._by_dir[folder]
+
+    def global_config(self, paths: Iterable[str | Path]) -> Config:
+        """Settings for the whole run (output format, fail level, backend): ``--config``,
+        else the closest configuration to the working directory, else the one shared
+        by every given path, else the defaults."""
+        if self._isolated or self._explicit is not None:
+            return self.for_path(Path.cwd())
+        here = find_config(Path.cwd())
+        if here is not None:
+            return self._load(here)
+        found = {self.for_path(p).config_path for p in paths}
+        shared = found.pop() if len(found) == 1 else None
+        return self._load(Path(shared) if shared is not None else None)

@@ -159,9 +159,7 @@ def test_budget_stops_encoding_with_pl004_and_pl205(
     pl205 = diags(out, "PL205")
     assert [(d["line"], d["severity"]) for d in pl205] == [(4, "info"), (5, "info")]
     assert all("(not sent: the llm budget was reached)" in d["message"] for d in pl205)
-    assert pl205[0]["message"].startswith("r2 is not encoded") and pl205[1]["message"].startswith(
-        "r3 is not encoded"
-    )
+    assert pl205[0]["message"].startswith("This rule is not encoded")
     assert codes(out) == ["PL004", "PL205", "PL205"]
     summary = json.loads(out)["summary"]["llm"]
     assert (summary["requests"], summary["skipped_for_budget"]) == (2, 2)
@@ -238,7 +236,8 @@ def test_differently_worded_labels_collide_without_canonicalisation(
     assert rc == 1
     (pl101,) = diags(out, "PL101")
     assert pl101["message"].startswith(
-        "r1 requires reply_format(json) while r2 requires reply_format(yaml)"
+        "The rule on line 3 requires replying in JSON format, but the rule on line 4 requires "
+        "replying in YAML format"
     )
     assert "canonicalize" not in [kind_of(r) for r in srv.requests]
     assert json.loads(out)["summary"]["llm"]["labels_merged"] == []

@@ -32,7 +32,9 @@ def test_code_in_a_rule_is_rejected_and_has_no_effect(
     err = capsys.readouterr().err
     assert err.startswith(f"{f}:") and " PL002 " in err
     assert not marker.exists()
-    assert run(["check", str(f)]) == 2
+    # in `check`, a broken encoding is a located finding and the other files still run
+    assert run(["check", str(f), "-f", "concise"]) == 1
+    assert f"{f}:4:" in capsys.readouterr().out
     assert not marker.exists()
 
 

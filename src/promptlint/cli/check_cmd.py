@@ -1,69 +1,164 @@
-"""``promptlint check``: lint policies, report, exit 0 (clean) / 1 (findings) / 2 (error)."""
+"""``promptlint check``: lint policies, report, exit 0 (clean) / 1 (findings) / 2 (error).
+
+Each file is linted with the configuration closest to it (as ruff does); the settings of
+the whole run (output format, fail level, backend) come from ``--config``, else the
+configuration closest to the working directory, else the one all given files share.
+A file that exists but cannot be read or parsed is a PL001 finding on that file (exit 1,
+like ruff's E902) and the other files are still linted; a path that does not exist, an
+unknown code or a bad option value is a usage error (exit 2).
+"""
 
 from __future__ import annotations
 
-import fnmatch
+import contextlib
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import time
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from promptlint.cli.app import app
 from promptlint.cli.model_opts import apply_model_options, progress_for, usage_line
-from promptlint.errors import InputError
+from promptlint.errors import ConfigError, InputError
 
 if TYPE_CHECKING:
-    from promptlint.config import Config
+    from promptlint.config import Config, ConfigResolver
+    from promptlint.diagnostics import Diagnostic, Report
 
-__all__ = ["check_command", "expand_paths"]
+__all__ = ["POLICY_SUFFIXES", "CheckOptions", "check_command", "expand_paths", "run_check"]
 
-_POLICY_SUFFIXES = {
+POLICY_SUFFIXES = frozenset({
     ".md", ".markdown", ".txt", ".prompt", ".j2", ".jinja", ".jinja2", ".yaml", ".yml",
-    ".json", ".py", ".ts", ".tsx", ".js", ".mjs", ".cjs", ".pyrule",
-}  # fmt: skip
+    ".json", ".py", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".pyrule",
+})  # fmt: skip
 _RANK = {"info": 0, "warning": 1, "error": 2}
+_FORMATS = ("full", "concise", "json", "sarif", "github", "junit")
 
 
-def expand_paths(paths: list[str], include: tuple[str, ...], exclude: tuple[str, ...]) -> list[str]:
-    """Files are taken as given; directories are walked with the include/exclude globs."""
+def _wanted(path: Path, cfg: Config, root: Path) -> bool:
+    from promptlint.config import matches_any
+
+    return (
+        path.suffix.lower() in POLICY_SUFFIXES
+        and matches_any(path, cfg.include, root)
+        and not matches_any(path, cfg.exclude, root)
+    )
+
+
+def expand_paths(
+    paths: list[str], resolver: ConfigResolver, *, force_exclude: bool = False
+) -> list[str]:
+    """Files are taken as given (unless ``force_exclude``: then they must match their
+    configuration's include globs and no exclude glob); directories are walked with the
+    closest configuration's globs. The same file given twice is linted once."""
+    from promptlint.config import matches_any
+
     out: list[str] = []
+    seen: set[str] = set()
+
+    def add(path: str) -> None:
+        key = os.path.realpath(path)
+        if key not in seen:
+            seen.add(key)
+            out.append(path)
+
     for raw in paths:
         p = Path(raw)
         if not p.exists():
             raise InputError("no such file or directory", path=raw, code="PL001")
+        cfg = resolver.for_path(p)
+        root = cfg.root()
         if p.is_file():
-            out.append(raw)
+            if force_exclude:
+                if _wanted(p, cfg, root):
+                    add(raw)
+            elif p.suffix.lower() not in POLICY_SUFFIXES:
+                raise InputError(
+                    f"unsupported policy file type {p.suffix or '(none)'!r}",
+                    path=raw,
+                    hint="supported: " + ", ".join(sorted(POLICY_SUFFIXES)),
+                )
+            else:
+                add(raw)
+            continue
+        if force_exclude and matches_any(p, cfg.exclude, root):
             continue
         found = []
-        for root, dirs, files in os.walk(p):
-            dirs[:] = sorted(d for d in dirs if not any(fnmatch.fnmatch(d, e) for e in exclude))
+        for dirpath, dirs, files in os.walk(p):
+            here = resolver.for_path(Path(dirpath) / "_")
+            here_root = here.root()
+            dirs[:] = sorted(
+                d for d in dirs if not matches_any(Path(dirpath) / d, here.exclude, here_root)
+            )
             for name in sorted(files):
-                full = os.path.join(root, name)
-                if any(fnmatch.fnmatch(name, e) or fnmatch.fnmatch(full, e) for e in exclude):
-                    continue
-                if any(fnmatch.fnmatch(name, i) for i in include):
-                    found.append(full)
+                full = Path(dirpath) / name
+                if _wanted(full, here, here_root):
+                    found.append(str(full))
         # a sidecar beside its policy belongs to it
         given = set(found)
         found = [f for f in found if not (f.endswith(".pyrule") and f[:-7] in given)]
-        if not found:
+        if not found and not force_exclude:
             raise InputError(
-                f"directory contains no policy files (include globs: {', '.join(include)})",
+                f"directory contains no policy files (include globs: {', '.join(cfg.include)})",
                 path=raw,
                 code="PL001",
             )
-        out.extend(found)
+        for f in found:
+            add(f)
     return out
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """The command line of one ``check`` run."""
+
+    paths: tuple[str, ...] = (".",)
+    output_format: str | None = None
+    output_file: Path | None = None
+    select: tuple[str, ...] | None = None
+    extend_select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] | None = None
+    extend_ignore: tuple[str, ...] | None = None
+    exclude: tuple[str, ...] | None = None
+    extend_exclude: tuple[str, ...] | None = None
+    force_exclude: bool = False
+    fail_on: str | None = None
+    exit_zero: bool = False
+    statistics: bool = False
+    pipeline_stats: bool = False
+    quiet: bool = False
+    config: Path | None = None
+    isolated: bool = False
+    baseline: Path | None = None
+    write_baseline: bool = False
+    policy_group: bool = False
+    backend: str | None = None
+    fallback: str | None = None
+    no_cache: bool = False
+    canonicalize_labels: bool = False
+    encode_samples: int | None = None
+    diff_base: str | None = None
+    no_suppressions: bool = False
+    stdin_filename: str | None = None
+
+
+def _comma(values: list[str] | None) -> tuple[str, ...] | None:
+    if not values:
+        return None
+    return tuple(v.strip() for value in values for v in value.split(",") if v.strip())
 
 
 @app.command("check")
 def check_command(
-    paths: list[str] = typer.Argument(None, help="Policy files or directories (default: .)."),
+    paths: list[str] = typer.Argument(
+        None, help="Policy files or directories (default: .); - reads standard input."
+    ),
     output_format: str = typer.Option(
         None,
         "--output-format",
@@ -71,18 +166,60 @@ def check_command(
         envvar="PROMPTLINT_OUTPUT_FORMAT",
         help="full, concise, json, sarif, github or junit.",
     ),
-    output_file: Path = typer.Option(None, "--output-file", "-o", envvar="PROMPTLINT_OUTPUT_FILE"),
-    select: list[str] = typer.Option(None, "--select", help="Codes or prefixes to report."),
-    extend_select: list[str] = typer.Option(None, "--extend-select"),
-    ignore: list[str] = typer.Option(None, "--ignore", help="Codes or prefixes to skip."),
+    output_file: Path = typer.Option(
+        None,
+        "--output-file",
+        "-o",
+        envvar="PROMPTLINT_OUTPUT_FILE",
+        help="Write the report here (folders are created).",
+    ),
+    select: list[str] = typer.Option(
+        None, "--select", help="Codes or prefixes to report, comma-separated (PL101,PL2)."
+    ),
+    extend_select: list[str] = typer.Option(
+        None, "--extend-select", help="Codes or prefixes to report in addition to --select."
+    ),
+    ignore: list[str] = typer.Option(
+        None, "--ignore", help="Codes or prefixes to skip, comma-separated."
+    ),
+    extend_ignore: list[str] = typer.Option(
+        None, "--extend-ignore", help="Codes or prefixes to skip in addition to the config's."
+    ),
+    exclude: list[str] = typer.Option(
+        None, "--exclude", help="Globs of files and folders to skip (replaces the config's)."
+    ),
+    extend_exclude: list[str] = typer.Option(
+        None, "--extend-exclude", help="Globs to skip in addition to the config's exclude."
+    ),
+    force_exclude: bool = typer.Option(
+        False,
+        "--force-exclude",
+        help="Apply include/exclude to files named on the command line too (for pre-commit).",
+    ),
+    stdin_filename: str = typer.Option(
+        None, "--stdin-filename", help="The name of the file read from standard input (-)."
+    ),
     fail_on: str = typer.Option(None, "--fail-on", help="error, warning or info."),
-    exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 even with findings."),
-    statistics: bool = typer.Option(False, "--statistics", help="Print WIRE Table 1 counts."),
+    exit_zero: bool = typer.Option(
+        False, "--exit-zero", "-e", help="Exit 0 even with findings (2 still means an error)."
+    ),
+    statistics: bool = typer.Option(
+        False, "--statistics", help="Print the number of findings per code instead of them."
+    ),
+    pipeline_stats: bool = typer.Option(
+        False, "--pipeline-stats", help="Also print the WIRE pipeline counts per policy."
+    ),
+    quiet: bool = typer.Option(
+        False, "--quiet", "-q", help="Print the findings and nothing else (no summary)."
+    ),
+    watch: bool = typer.Option(
+        False, "--watch", "-w", help="Re-run whenever a checked file changes (Ctrl-C stops)."
+    ),
     config: Path = typer.Option(None, "--config", help="A promptlint.toml or pyproject.toml."),
     isolated: bool = typer.Option(False, "--isolated", help="Ignore configuration files."),
     baseline: Path = typer.Option(None, "--baseline", help="Ignore findings recorded in FILE."),
     write_baseline: bool = typer.Option(
-        False, "--write-baseline", help="Record findings in --baseline."
+        False, "--write-baseline", help="Record the findings in --baseline and exit 0."
     ),
     policy_group: bool = typer.Option(
         False, "--policy-group", help="Lint all files as one policy."
@@ -117,110 +254,360 @@ def check_command(
     ),
 ) -> None:
     """Find rules that demand incompatible things in the same situation."""
-    from promptlint.config import load_config
-    from promptlint.diagnostics import Report, Severity
-    from promptlint.diagnostics.registry import select as select_codes
-    from promptlint.errors import ConfigError
-    from promptlint.pipeline import check
-    from promptlint.report import get_reporter, render_statistics
-    from promptlint.report.formats import fingerprint
-
-    paths = paths or ["."]
-    cfg = load_config(Path(paths[0]), config, isolated)
-    cfg = cfg.with_overrides(
+    opts = CheckOptions(
+        paths=tuple(paths or (".",)),
         output_format=output_format,
+        output_file=output_file,
+        select=_comma(select),
+        extend_select=_comma(extend_select),
+        ignore=_comma(ignore),
+        extend_ignore=_comma(extend_ignore),
+        exclude=_comma(exclude),
+        extend_exclude=_comma(extend_exclude),
+        force_exclude=force_exclude,
         fail_on=fail_on,
-        select=tuple(select) if select else None,
-        extend_select=tuple(extend_select) if extend_select else None,
-        ignore=tuple(ignore) if ignore else None,
-    )
-    for name, value, choices in (
-        (
-            "--output-format",
-            cfg.output_format,
-            ("full", "concise", "json", "sarif", "github", "junit"),
-        ),
-        ("--fail-on", cfg.fail_on, ("error", "warning", "info")),
-    ):
-        if value not in choices:
-            raise ConfigError(
-                f"invalid value {value!r} for {name}; choose from {', '.join(choices)}"
-            )
-    cfg = apply_model_options(
-        cfg,
+        exit_zero=exit_zero,
+        statistics=statistics,
+        pipeline_stats=pipeline_stats,
+        quiet=quiet,
+        config=config,
+        isolated=isolated,
+        baseline=baseline,
+        write_baseline=write_baseline,
+        policy_group=policy_group,
         backend=backend,
         fallback=fallback,
         no_cache=no_cache,
         canonicalize_labels=canonicalize_labels,
         encode_samples=encode_samples,
+        diff_base=diff_base,
+        no_suppressions=no_suppressions,
+        stdin_filename=stdin_filename,
     )
-    files = expand_paths(list(paths), cfg.include, cfg.exclude)
-    if policy_group:
-        cfg = cfg.with_overrides(policy_groups={**cfg.policy_groups, "cli": tuple(files)})
-    with progress_for(cfg, cfg.output_format not in ("full", "concise")) as bar:
-        report = check(files, cfg, progress=bar)
-    if "llm" in report.summary:
-        sys.stderr.write(usage_line(report.summary["llm"]) + "\n")
+    if write_baseline and baseline is None:
+        raise ConfigError("--write-baseline needs --baseline FILE")
+    if watch:
+        if "-" in opts.paths:
+            raise ConfigError("--watch cannot read standard input")
+        _watch(opts)
+    raise typer.Exit(run_check(opts))
+
+
+def _adjuster(opts: CheckOptions) -> Any:
+    """The command line's overrides, applied to every configuration found; codes in the
+    configuration and on the command line are checked here."""
+    from promptlint.diagnostics.registry import parse_selectors
+
+    def adjust(cfg: Config) -> Config:
+        where = f" in {cfg.config_path}" if cfg.config_path else ""
+        cfg = replace(
+            cfg,
+            select=parse_selectors(cfg.select, f"select{where}"),
+            extend_select=parse_selectors(cfg.extend_select, f"extend-select{where}"),
+            ignore=parse_selectors(cfg.ignore, f"ignore{where}"),
+            per_file_ignores={
+                pat: parse_selectors(codes, f"per-file-ignores{where}")
+                for pat, codes in cfg.per_file_ignores.items()
+            },
+        )
+        if opts.select is not None:
+            cfg = replace(cfg, select=parse_selectors(opts.select, "--select"))
+        if opts.extend_select is not None:
+            more = parse_selectors(opts.extend_select, "--extend-select")
+            cfg = replace(cfg, extend_select=cfg.extend_select + more)
+        if opts.ignore is not None:
+            cfg = replace(cfg, ignore=parse_selectors(opts.ignore, "--ignore"))
+        if opts.extend_ignore is not None:
+            more = parse_selectors(opts.extend_ignore, "--extend-ignore")
+            cfg = replace(cfg, ignore=cfg.ignore + more)
+        if opts.exclude is not None:
+            cfg = replace(cfg, exclude=opts.exclude)
+        if opts.extend_exclude is not None:
+            cfg = replace(cfg, exclude=cfg.exclude + opts.extend_exclude)
+        cfg = cfg.with_overrides(output_format=opts.output_format, fail_on=opts.fail_on)
+        for name, value, choices in (
+            ("--output-format", cfg.output_format, _FORMATS),
+            ("--fail-on", cfg.fail_on, ("error", "warning", "info")),
+        ):
+            if value not in choices:
+                raise ConfigError(
+                    f"invalid value {value!r} for {name}; choose from {', '.join(choices)}"
+                )
+        return apply_model_options(
+            cfg,
+            backend=opts.backend,
+            fallback=opts.fallback,
+            no_cache=opts.no_cache,
+            canonicalize_labels=opts.canonicalize_labels,
+            encode_samples=opts.encode_samples,
+        )
+
+    return adjust
+
+
+def run_check(opts: CheckOptions) -> int:
+    """One run of ``check``; returns the exit code (usage errors raise PromptlintError)."""
+    from promptlint.config import ConfigResolver
+
+    resolver = ConfigResolver(opts.config, opts.isolated, _adjuster(opts))
+    if "-" in opts.paths:
+        return _check_stdin(opts, resolver)
+    files = expand_paths(list(opts.paths), resolver, force_exclude=opts.force_exclude)
+    gcfg = resolver.global_config(files or opts.paths)
+    report = _lint(files, resolver, gcfg, opts)
+    return _finish(report, files, gcfg, opts)
+
+
+def _check_stdin(opts: CheckOptions, resolver: ConfigResolver) -> int:
+    if opts.paths != ("-",):
+        raise ConfigError("- (standard input) cannot be combined with other paths")
+    if not opts.stdin_filename:
+        raise ConfigError(
+            "reading standard input needs --stdin-filename NAME",
+            hint="the name's suffix says how to read it (.md, .yaml, .py ...)",
+        )
+    name = opts.stdin_filename
+    suffix = Path(name).suffix.lower()
+    if suffix not in POLICY_SUFFIXES - {".pyrule"}:
+        raise ConfigError(f"--stdin-filename {name!r}: unsupported policy file type")
+    gcfg = resolver.for_path(name)
+    if opts.force_exclude and not _wanted(Path(name), gcfg, gcfg.root()):
+        return 0  # excluded, as ruff does with --force-exclude
+    data = sys.stdin.buffer.read()
+    with tempfile.TemporaryDirectory(prefix="promptlint-stdin-") as tmp:
+        temp = Path(tmp) / Path(name).name
+        temp.write_bytes(data)
+        # encodings belong to the file on disk: read its sidecar if there is one
+        side = Path(name + ".pyrule")
+        if side.is_file():
+            Path(str(temp) + ".pyrule").write_bytes(side.read_bytes())
+
+        class _Fixed:
+            def for_path(self, path: str | Path) -> Config:
+                return gcfg
+
+        report = _lint([str(temp)], _Fixed(), gcfg, replace(opts, diff_base=None))
+        report = _renamed(report, {str(temp): name, str(temp) + ".pyrule": name + ".pyrule"})
+    return _finish(report, [name], gcfg, opts)
+
+
+def _renamed(report: Report, names: dict[str, str]) -> Report:
+    from promptlint.diagnostics import Report
+
+    def ref(r: Any) -> Any:
+        return replace(r, path=names.get(r.path, r.path))
+
+    diags = tuple(
+        replace(d, path=names.get(d.path, d.path), rules=tuple(ref(r) for r in d.rules))
+        for d in report.diagnostics
+    )
+    files = tuple(replace(f, path=names.get(f.path, f.path)) for f in report.files)
+    sources = {names.get(k, k): v for k, v in report.sources.items()}
+    return Report(files, diags, sources, report.summary)
+
+
+def _lint(files: list[str], resolver: Any, gcfg: Config, opts: CheckOptions) -> Report:
+    """Lint each file with its own configuration; filter by that configuration's codes."""
+    from promptlint.diagnostics import Diagnostic, Report
+    from promptlint.pipeline import check
+
+    by_cfg: dict[int, tuple[Config, list[str]]] = {}
+    for f in files:
+        cfg = resolver.for_path(f)
+        by_cfg.setdefault(id(cfg), (cfg, []))[1].append(f)
+    if opts.policy_group and len(by_cfg) > 1:
+        raise ConfigError("--policy-group: the files have different configurations")
+    stats: list[Any] = []
+    kept: list[Diagnostic] = []
+    sources: dict[str, str] = {}
+    summary: dict[str, Any] = {}
+    with progress_for(gcfg, gcfg.output_format not in ("full", "concise")) as bar:
+        for cfg, members in by_cfg.values():
+            if opts.policy_group:
+                cfg = cfg.with_overrides(policy_groups={**cfg.policy_groups, "cli": tuple(members)})
+            report = check(members, cfg, progress=bar)
+            stats += report.files
+            sources.update(report.sources)
+            for k, v in report.summary.items():
+                if isinstance(v, (int, float)) and not isinstance(v, bool):
+                    summary[k] = summary.get(k, 0) + v
+                else:
+                    summary.setdefault(k, v)
+            found, suppressed = _filtered(report, cfg, opts)
+            kept += found
+            summary["suppressed"] = summary.get("suppressed", 0) + suppressed
+    kept.sort(key=Diagnostic.sort_key)
+    return Report(tuple(stats), tuple(kept), sources, summary)
+
+
+def _filtered(report: Report, cfg: Config, opts: CheckOptions) -> tuple[list[Diagnostic], int]:
+    """select / ignore / per-file-ignores (relative to the configuration's folder), then
+    inline suppressions. A file that cannot be read or parsed is always reported."""
+    from promptlint.config import matches_any
+    from promptlint.diagnostics.registry import select as select_codes
 
     wanted = select_codes(cfg.select) | select_codes(cfg.extend_select)
     dropped = select_codes(cfg.ignore)
-    kept = []
-    for d in report.diagnostics:
-        if d.code not in wanted or d.code in dropped:
-            continue
-        if any(
-            fnmatch.fnmatch(d.path, pat) and d.code in select_codes(codes)
-            for pat, codes in cfg.per_file_ignores.items()
-        ):
-            continue
-        kept.append(d)
-    summary = dict(report.summary)
-    if not no_suppressions:
-        from promptlint.diagnostics.suppression import apply_suppressions
+    root = cfg.root()
+    per_file = [(pat, select_codes(codes)) for pat, codes in cfg.per_file_ignores.items()]
 
-        kept, summary["suppressed"] = apply_suppressions(kept, report.sources)
-        kept = [d for d in kept if d.code in wanted and d.code not in dropped]
-    if diff_base is not None:
-        old = _base_fingerprints(diff_base, files, cfg)
+    def keep(d: Diagnostic) -> bool:
+        if d.code == "PL001":
+            return True
+        if d.code not in wanted or d.code in dropped:
+            return False
+        return not any(
+            d.code in codes and matches_any(d.path, [pat], root) for pat, codes in per_file
+        )
+
+    kept = [d for d in report.diagnostics if keep(d)]
+    if opts.no_suppressions:
+        return kept, 0
+    from promptlint.diagnostics.suppression import apply_suppressions
+
+    kept, suppressed = apply_suppressions(kept, report.sources)
+    return [d for d in kept if keep(d)], suppressed
+
+
+def _finish(report: Report, files: list[str], gcfg: Config, opts: CheckOptions) -> int:
+    from promptlint.diagnostics import Report
+    from promptlint.report.formats import fingerprint
+
+    if "llm" in report.summary:
+        sys.stderr.write(usage_line(report.summary["llm"]) + "\n")
+    kept = list(report.diagnostics)
+    summary = dict(report.summary)
+    if opts.diff_base is not None and files:
+        old = _base_fingerprints(opts.diff_base, files, gcfg)
         before = len(kept)
         kept = [d for d in kept if fingerprint(d) not in old]
         summary["unchanged_since_base"] = before - len(kept)
-    if baseline is not None:
-        if write_baseline:
-            baseline.write_text(
-                json.dumps(
-                    {"version": 1, "fingerprints": sorted({fingerprint(d) for d in kept})}, indent=2
-                )
-                + "\n",
-                encoding="utf-8",
+    if opts.baseline is not None and opts.write_baseline:
+        _write(
+            opts.baseline,
+            json.dumps(
+                {"version": 1, "fingerprints": sorted({fingerprint(d) for d in kept})}, indent=2
             )
-        elif baseline.exists():
-            try:
-                known = set(json.loads(baseline.read_text(encoding="utf-8"))["fingerprints"])
-            except (ValueError, KeyError, TypeError):
-                raise InputError("not a promptlint baseline file", path=str(baseline)) from None
-            before = len(kept)
-            kept = [d for d in kept if fingerprint(d) not in known]
-            summary["baselined"] = before - len(kept)
-        else:
+            + "\n",
+        )
+        if not opts.quiet:
+            sys.stderr.write(f"wrote {len(kept)} findings to the baseline {opts.baseline}\n")
+        return 0
+    if opts.baseline is not None:
+        if not opts.baseline.is_file():
             raise InputError(
                 "baseline file not found",
-                path=str(baseline),
+                path=str(opts.baseline),
                 hint="create it with --write-baseline",
             )
+        try:
+            known = set(json.loads(opts.baseline.read_text(encoding="utf-8"))["fingerprints"])
+        except (ValueError, KeyError, TypeError, OSError):
+            raise InputError("not a promptlint baseline file", path=str(opts.baseline)) from None
+        before = len(kept)
+        kept = [d for d in kept if fingerprint(d) not in known]
+        summary["baselined"] = before - len(kept)
     report = Report(report.files, tuple(kept), report.sources, summary)
+    _emit(report, gcfg, opts)
+    threshold = _RANK[gcfg.fail_on]
+    failing = [d for d in kept if _RANK[d.severity.value] >= threshold]
+    return 0 if opts.exit_zero or not failing else 1
 
-    text = get_reporter(cfg.output_format)(report)
-    if statistics and cfg.output_format in ("full", "concise"):
-        text = render_statistics(report) + text
-    if output_file is not None:
-        output_file.write_text(text, encoding="utf-8")
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
+
+
+def _repo_root() -> Path:
+    proc = _git(["rev-parse", "--show-toplevel"], Path.cwd())
+    if proc.returncode == 0 and proc.stdout.strip():
+        return Path(proc.stdout.decode().strip())
+    return Path.cwd()
+
+
+def _emit(report: Report, gcfg: Config, opts: CheckOptions) -> None:
+    from promptlint.report import STYLED, get_reporter, render_code_statistics, render_statistics
+
+    fmt = gcfg.output_format
+    human = fmt in ("full", "concise")
+    if opts.statistics and human:
+        text = render_code_statistics(report)
+        if opts.pipeline_stats:
+            text = render_statistics(report) + text
+        _out(text, opts)
+        return
+    kwargs: dict[str, Any] = {"quiet": opts.quiet}
+    if fmt == "json":
+        kwargs.update(statistics=opts.statistics, pipeline_stats=opts.pipeline_stats)
+    if fmt == "sarif":
+        kwargs["root"] = _repo_root()
+    head = render_statistics(report) if opts.pipeline_stats and human else ""
+    if human and opts.output_file is None:
+        from rich.console import Console
+
+        # rich honours NO_COLOR and FORCE_COLOR, and colours only a terminal
+        console = Console(file=sys.stdout, soft_wrap=True, highlight=False, markup=False,
+                          emoji=False)  # fmt: skip
+        if head:
+            sys.stdout.write(head)
+            sys.stdout.flush()
+        console.print(STYLED[fmt](report, quiet=opts.quiet), end="")
+        return
+    _out(head + get_reporter(fmt)(report, **kwargs), opts)
+
+
+def _out(text: str, opts: CheckOptions) -> None:
+    if opts.output_file is not None:
+        _write(opts.output_file, text)
     else:
         sys.stdout.write(text)
-    threshold = _RANK[cfg.fail_on]
-    failing = [d for d in kept if _RANK[d.severity.value] >= threshold]
-    assert all(isinstance(d.severity, Severity) for d in kept)
-    raise typer.Exit(0 if exit_zero or not failing else 1)
+
+
+def _snapshot(opts: CheckOptions) -> dict[str, float]:
+    """Modification times of everything a run reads: policies, sidecars, configurations."""
+    from promptlint.config import ConfigResolver, find_config
+
+    resolver = ConfigResolver(opts.config, opts.isolated)
+    try:
+        files = expand_paths(list(opts.paths), resolver, force_exclude=opts.force_exclude)
+    except InputError:
+        files = []
+    seen: dict[str, float] = {}
+    for f in files:
+        for p in (f, f + ".pyrule"):
+            try:
+                seen[p] = os.stat(p).st_mtime
+            except OSError:
+                continue
+        found = opts.config or find_config(Path(f))
+        if found is not None and found.is_file():
+            seen[str(found)] = os.stat(found).st_mtime
+    return seen
+
+
+def _watch(opts: CheckOptions, interval: float = 0.5) -> None:
+    """Run, then poll the files' modification times and run again on each change."""
+    from promptlint.cli.app import fail
+    from promptlint.errors import PromptlintError
+
+    last: dict[str, float] | None = None
+    while True:
+        now = _snapshot(opts)
+        if now != last:
+            last = now
+            sys.stdout.write(f"[{time.strftime('%H:%M:%S')}] Checking...\n")
+            try:
+                run_check(opts)
+            except PromptlintError as err:
+                with contextlib.suppress(SystemExit):
+                    fail(err)
+            sys.stdout.write("Watching for file changes.\n")
+            sys.stdout.flush()
+        time.sleep(interval)
 
 
 def _git(args: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
@@ -229,9 +616,7 @@ def _git(args: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
 
 def _base_fingerprints(rev: str, files: list[str], cfg: Config) -> set[str]:
     """Fingerprints of the findings the same files had at ``rev``."""
-    from dataclasses import replace
-
-    from promptlint.errors import ConfigError, PromptlintError
+    from promptlint.errors import PromptlintError
     from promptlint.pipeline import check
     from promptlint.report.formats import fingerprint
 

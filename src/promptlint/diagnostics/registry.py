@@ -11,9 +11,12 @@ from dataclasses import dataclass
 
 from promptlint.diagnostics import Category, Severity
 
-__all__ = ["CODES", "REDIRECTS", "SECTIONS", "Code", "get", "select"]
+__all__ = ["CODES", "DOCS_URL", "REDIRECTS", "SECTIONS", "Code", "get", "parse_selectors", "select"]
 
 SECTIONS = ("What it finds", "Why it matters", "Example", "How to fix")
+
+#: where each code's page lives (``docs/codes/<CODE>.md``, generated from this table)
+DOCS_URL = "https://github.com/promptlint/promptlint-wire/blob/main/docs/codes/{code}.md"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +28,10 @@ class Code:
     summary: str
     #: markdown with the SECTIONS headings, in order
     doc: str
+
+    @property
+    def url(self) -> str:
+        return DOCS_URL.format(code=self.code)
 
     def section(self, title: str) -> str:
         parts = self.doc.split("## ")
@@ -565,3 +572,32 @@ def select(selectors: list[str] | tuple[str, ...]) -> set[str]:
         else:
             out |= {c for c in CODES if c.startswith(s)}
     return out
+
+
+def parse_selectors(values: list[str] | tuple[str, ...], where: str) -> tuple[str, ...]:
+    """Split comma lists (``PL101,PL102``) and check every selector names at least one
+    code (a full code, a prefix such as ``PL1``, or ``ALL``), as ruff does.
+
+    ``where`` names the option or configuration key for the error message.
+    """
+    from promptlint.errors import ConfigError
+
+    out: list[str] = []
+    for value in values:
+        for raw in str(value).split(","):
+            s = raw.strip().upper()
+            if not s:
+                continue
+            s = REDIRECTS.get(s, s)
+            if s != "ALL" and not any(c.startswith(s) for c in CODES):
+                import difflib
+
+                close = difflib.get_close_matches(s, list(CODES), n=1)
+                raise ConfigError(
+                    f"invalid value {raw.strip()!r} for {where}: no code is {raw.strip()!r} "
+                    "or starts with it",
+                    hint=(f"did you mean {close[0]}? " if close else "")
+                    + "`promptlint rule --all` lists the codes",
+                )
+            out.append(s)
+    return tuple(out)

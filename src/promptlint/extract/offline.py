@@ -218,7 +218,9 @@ def make_gist(sentence: str, lead_in: str = "") -> str:
     m = _CONDITION_START.match(s)
     if m and "," in s:
         condition, s = (x.strip() for x in s.split(",", 1))
-    elif lead_in:
+    elif lead_in and _CONDITION_START.match(lead_in.strip().lower()):
+        # only a lead-in that states a situation is a condition ("When billing:"), not a
+        # label ("Rules:", "Important:")
         condition = lead_in.rstrip(":").strip()
     condition = re.sub(r"^(if|when|whenever)\s+", "", condition, flags=re.I)
     negative = re.match(r"^(never|do not|don't|must not|should not|avoid)\b\s*", s, re.I)

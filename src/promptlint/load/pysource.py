@@ -3,7 +3,9 @@
 Taken: module- and class-level (annotated) assignments whose target name matches the
 prompt-name pattern (default ``prompt|instruction|system``, case-insensitive) and whose
 value is a string literal, an implicit concatenation of literals, or an f-string; and any
-string literal on the line after a ``# promptlint: policy`` comment. Escapes map to the
+string literal on the line after a ``# promptlint: policy`` comment; and the ``content``
+of chat message literals ``{"role": "system", "content": "..."}`` (or ``developer``),
+anywhere in the file, such as ``messages = [...]`` inside a function. Escapes map to the
 position of their backslash; in f-strings, ``{expr}`` stays as written (an opaque
 placeholder) and the text is taken as written.
 """
@@ -93,6 +95,10 @@ def python_segments(
             target_names, value = [node.target.value], node.value
         if value is not None and any(names.search(n) for n in target_names) and at_top(node):
             add(value, target_names[0])
+        if isinstance(node, cst.Dict):
+            content = _chat_content(node)
+            if content is not None:
+                add(content, f"line {positions[content].start.line}")
         if (
             isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
             and positions[node].start.line - 1 in marker_lines
@@ -100,6 +106,24 @@ def python_segments(
             add(node, f"line {positions[node].start.line}")
     segments.sort(key=lambda s: s.pieces[0][1] if s.pieces else 0)
     return tuple(segments)
+
+
+def _chat_content(node: cst.Dict) -> cst.BaseExpression | None:
+    """The ``content`` of a chat message literal ``{"role": "system", "content": ...}``
+    (role ``system`` or ``developer``), wherever it is written."""
+    import libcst as cst
+
+    role: object = None
+    content: cst.BaseExpression | None = None
+    for el in node.elements:
+        if not isinstance(el, cst.DictElement) or not isinstance(el.key, cst.SimpleString):
+            continue
+        key = el.key.evaluated_value
+        if key == "role" and isinstance(el.value, cst.SimpleString):
+            role = el.value.evaluated_value
+        elif key == "content":
+            content = el.value
+    return content if role in ("system", "developer") else None
 
 
 def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:

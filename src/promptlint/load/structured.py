@@ -8,6 +8,7 @@ Values are found under the configured keys at any depth, and as ``content`` of c
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from typing import Literal, TypeAlias, Union
 
@@ -39,6 +40,18 @@ def _walk(
             wanted = str(k.value).lower() in keys or (is_chat and k.value == "content")
             if wanted and isinstance(v, yaml.ScalarNode) and v.tag.endswith(":str"):
                 yield sub, v
+            elif is_chat and k.value == "content" and isinstance(v, yaml.SequenceNode):
+                # content parts: [{"type": "text", "text": "..."}]
+                for i, part in enumerate(v.value):
+                    if isinstance(part, yaml.MappingNode):
+                        for pk, pv in part.value:
+                            if (
+                                isinstance(pk, yaml.ScalarNode)
+                                and pk.value == "text"
+                                and isinstance(pv, yaml.ScalarNode)
+                                and pv.tag.endswith(":str")
+                            ):
+                                yield f"{sub}[{i}].text", pv
             else:
                 yield from _walk(v, sub, keys)
     elif isinstance(node, yaml.SequenceNode):
@@ -55,22 +68,37 @@ def structured_segments(
         except (json.JSONDecodeError, RecursionError) as exc:
             if isinstance(exc, RecursionError):
                 raise InputError("JSON nested too deeply", path=path) from None
-            raise InputError(f"invalid JSON: {exc.msg}", path=path, line=exc.lineno,
-                             column=exc.colno) from None  # fmt: skip
-    if fmt == "json":
+            # JSON with comments and trailing commas (tsconfig.json, VS Code settings):
+            # blanked to spaces of the same length, so offsets still point into the file
+            plain = _blank_jsonc(text)
+            try:
+                json.loads(plain)
+            except (json.JSONDecodeError, RecursionError):
+                raise InputError(f"invalid JSON: {exc.msg}", path=path, line=exc.lineno,
+                                 column=exc.colno) from None  # fmt: skip
+            text = plain
         return _json_segments(text, frozenset(k.lower() for k in keys))
     try:
         # the pure-Python loader: libyaml's marks drift on characters outside the BMP
         docs = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise InputError(
-            f"invalid {fmt.upper()}: {problem}",
-            path=path,
-            line=mark.line + 1 if mark else None,
-            column=mark.column + 1 if mark else None,
-        ) from None
+        # a Go/Helm or Jinja template: its {{ ... }} / {% ... %} actions are blanked
+        # (same length, so offsets still hold) and the YAML around them is read
+        blanked = _blank_template(text) if "{{" in text or "{%" in text else None
+        try:
+            if blanked is None:
+                raise
+            docs = list(yaml.compose_all(blanked, Loader=yaml.SafeLoader))
+            text = blanked
+        except yaml.YAMLError:
+            mark = getattr(exc, "problem_mark", None)
+            problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+            raise InputError(
+                f"invalid {fmt.upper()}: {problem}",
+                path=path,
+                line=mark.line + 1 if mark else None,
+                column=mark.column + 1 if mark else None,
+            ) from None
     wanted = frozenset(k.lower() for k in keys)
     segments = []
     for n, doc in enumerate(docs):
@@ -89,6 +117,23 @@ def structured_segments(
             pieces = align(value, text, start, stop, escapes=node.style == '"')
             segments.append(Segment(value, pieces, origin))
     return tuple(segments)
+
+
+_JSONC_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?\*/|,(?=\s*[}\]])', re.S)
+_TEMPLATE_ACTION = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}")
+
+
+def _spaces(m: re.Match[str]) -> str:
+    return re.sub(r"[^\n]", " ", m[0])
+
+
+def _blank_jsonc(text: str) -> str:
+    """Comments and trailing commas replaced by spaces; strings left alone."""
+    return _JSONC_TOKEN.sub(lambda m: m[0] if m[0].startswith('"') else _spaces(m), text)
+
+
+def _blank_template(text: str) -> str:
+    return _TEMPLATE_ACTION.sub(_spaces, text)
 
 
 # A JSON value as ``_json_value`` parses it, tagged by kind; strings keep their span.
@@ -149,6 +194,13 @@ def _json_walk(node: _JsonNode, path: str, keys: frozenset[str]) -> Iterator[tup
             sub = f"{path}.{key}" if path else key
             if (key.lower() in keys or (chat and key == "content")) and value[0] == "str":
                 yield sub, value
+            elif chat and key == "content" and value[0] == "arr":
+                # content parts: [{"type": "text", "text": "..."}]
+                for i, part in enumerate(value[1]):
+                    if part[0] == "obj":
+                        for pk, pv in part[1]:
+                            if pk == "text" and pv[0] == "str":
+                                yield f"{sub}[{i}].text", pv
             else:
                 yield from _json_walk(value, sub, keys)
     elif node[0] == "arr":

@@ -10,6 +10,7 @@ Stages never import each other; this package calls them in order and turns their
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -86,7 +87,7 @@ def check(paths: Sequence[str], config: Config, *, progress: Any = None) -> Repo
     ``progress`` (optional) observes model calls: ``start(stage, total)``, ``advance(stage)``.
     """
     backend = Backend(config, progress)
-    runs = [check_group(group, config, backend) for group in plan_groups(paths, config)]
+    runs = [_check_or_report(group, config, backend) for group in plan_groups(paths, config)]
     diagnostics = sorted((d for r in runs for d in r.diagnostics), key=Diagnostic.sort_key)
     sources: dict[str, str] = {}
     for r in runs:
@@ -125,6 +126,27 @@ def plan_groups(paths: Sequence[str], config: Config) -> list[tuple[str, ...]]:
 
 def _norm(p: str) -> str:
     return str(Path(p).resolve())
+
+
+def _check_or_report(group: Sequence[str], config: Config, backend: Any) -> PolicyRun:
+    """A file that cannot be read or parsed becomes one finding on that file (PL001, or
+    PL002 for a .pyrule file); the other policies are still linted."""
+    from promptlint.errors import InputError
+    from promptlint.files import read_text
+
+    try:
+        return check_group(group, config, backend)
+    except InputError as err:
+        path = err.path or group[0]
+        line, col = err.line or 1, err.column or 1
+        message = err.message + (f" ({err.hint})" if err.hint else "")
+        at = RuleRef("-", path, line, line, "", col, col + 1)
+        found = diag(err.code, Category.INPUT, Severity.ERROR, message, at)
+        sources: dict[str, str] = {}
+        # an unreadable file has no code frame
+        with contextlib.suppress(InputError):
+            sources[path] = read_text(path, max_bytes=getattr(config, "max_file_bytes", 2_000_000))
+        return PolicyRun(FileStats(path=" + ".join(group)), (found,), sources)
 
 
 def check_group(group: Sequence[str], config: Config, backend: Any = None) -> PolicyRun:

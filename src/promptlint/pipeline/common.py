@@ -3,6 +3,7 @@ encoders and triage, and turning triage results into collision and quality findi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -47,7 +48,7 @@ def unencoded(record: RuleRecord, reason: str) -> Diagnostic:
         "PL205",
         Category.RULE_QUALITY,
         Severity.INFO,
-        f'{record.id} is not encoded ({reason}): "{shown}"',
+        f'This rule is not encoded ({reason}): "{shown}"',
         record_ref(record.id, record),
         rules=(record_ref(record.id, record),),
     )
@@ -132,6 +133,7 @@ def triage_diagnostics(
     *,
     primary_path: str,
 ) -> list[Diagnostic]:
+    from promptlint.diagnostics.wording import plain_scenario
     from promptlint.pyrule.vocabulary import load_vocabulary
     from promptlint.triage.surfaces import implied
 
@@ -170,14 +172,29 @@ def triage_diagnostics(
                 code,
                 Category.RULE_QUALITY,
                 severity,
-                q.message,
+                _named(q.message, refs),
                 refs[ids[0]],
                 rules=tuple(refs[i] for i in ids),
-                witness={"scenario": q.scenario} if getattr(q, "scenario", None) else None,
+                witness={"scenario": plain_scenario(q.scenario)} if q.scenario else None,
                 data={"clauses": list(q.clauses)},
             )
         )
     return out
+
+
+_CLAUSE_ID = re.compile(r"(?<![\w.])([\w.']+?)(?:#\d+)?(?![\w#'])")
+
+
+def _named(message: str, refs: dict[str, RuleRef]) -> str:
+    """Rule and clause ids (``r1``, ``r1#0``) in a message, named by their lines."""
+    from promptlint.diagnostics.wording import rule_name
+
+    def name(m: re.Match[str]) -> str:
+        ref = refs.get(m[1])
+        return rule_name(ref) if ref is not None and ref.line > 0 else m[0]
+
+    text = _CLAUSE_ID.sub(name, message)
+    return text[:1].upper() + text[1:]
 
 
 def _collision(cand: Candidate, clauses: dict[str, Clause], refs: dict[str, RuleRef]) -> Diagnostic:
@@ -185,21 +202,28 @@ def _collision(cand: Candidate, clauses: dict[str, Clause], refs: dict[str, Rule
     a, b = clauses[a_id], clauses[b_id]
     if a.rule != cand.rules[0]:
         a, b = b, a
+    from promptlint.diagnostics.wording import plain_scenario, rule_name
+
     code = collision_code(a, b)
-    message = f"{_describe_signed(a, clauses)} while {_describe_signed(b, clauses)}"
-    if cand.scenario:
-        unconditional = cand.scenario.startswith("in every situation")
-        message += f" {cand.scenario}" if unconditional else f" when {cand.scenario}"
-    primary = refs[cand.rules[0]]
+    primary, other = refs[cand.rules[0]], refs[cand.rules[1]]
+    message = (
+        f"{rule_name(primary)} {_describe_signed(a, clauses)}, "
+        f"but {rule_name(other)} {_describe_signed(b, clauses)}"
+    )
+    scenario = plain_scenario(cand.scenario) if cand.scenario else ""
+    if scenario:
+        unconditional = scenario.startswith("in every situation")
+        message += f" {scenario}" if unconditional else f" when {scenario}"
+    message = message[:1].upper() + message[1:]
     return diag(
         code,
         Category.COLLISION,
         Severity.ERROR,
         message,
         primary,
-        rules=(primary, refs[cand.rules[1]]),
+        rules=(primary, other),
         surface=cand.surface.split(":", 1)[0],
-        witness={"assignment": dict(cand.assignment), "scenario": cand.scenario},
+        witness={"assignment": dict(cand.assignment), "scenario": scenario},
         data={
             "surface_key": cand.surface,
             "kind": cand.kind,
@@ -209,11 +233,21 @@ def _collision(cand: Candidate, clauses: dict[str, Clause], refs: dict[str, Rule
 
 
 def _describe_signed(c: Clause, clauses: dict[str, Clause]) -> str:
-    """``r4 requires reply_starts_with(Hi there!)``, naming what a derived clause stands for."""
+    """``requires starting replies with "Hi there!"``, naming what a derived clause
+    stands for."""
+    from promptlint.diagnostics.wording import signed_phrase
+
+    def said(x: Clause) -> str:
+        return signed_phrase(x.sign, x.primitive, _plain_args(x))
+
     if not c.derived:
-        return f"{c.rule} {_VERB[c.sign]} {describe_clause(c)}"
+        return said(c)
     base = clauses[c.id.split(">", 1)[0]]
-    return f"{base.rule} {_VERB[base.sign]} {describe_clause(base)} (so {c.derived})"
+    return f"{said(base)} (which {said(c)})"
+
+
+def _plain_args(c: Clause) -> dict[str, Any]:
+    return {k: v.value if isinstance(v, Const) else render_term(v) for k, v in c.args}
 
 
 def diag(

@@ -4,15 +4,31 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import textwrap
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import promptlint
 from promptlint.diagnostics import Diagnostic, Report, RuleRef, Severity
 from promptlint.diagnostics.registry import CODES, get
+from promptlint.diagnostics.wording import collision_help
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+#: the width help and witness lines are wrapped to, so findings read at 80 columns
+WIDTH = 80
 
 __all__ = [
+    "WIDTH",
+    "code_counts",
+    "concise_text",
     "fingerprint",
+    "full_text",
+    "help_text",
+    "policy_counts",
+    "render_code_statistics",
     "render_concise",
     "render_full",
     "render_github",
@@ -35,6 +51,28 @@ def fingerprint(d: Diagnostic) -> str:
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]
 
 
+def policy_counts(report: Report) -> str | None:
+    """``2 policies: 41 rules found, 38 encoded (93%)``; None when nothing was extracted."""
+    found = [f for f in report.files if f.extracted is not None]
+    if not report.files:
+        return None
+    n = len(report.files)
+    head = f"{n} polic{'ies' if n != 1 else 'y'} checked"
+    if not found:
+        return head + "."
+    extracted = sum(f.extracted or 0 for f in found)
+    encoded = sum(f.encoded or 0 for f in found)
+    if not extracted:
+        return f"{head}: no rules found."
+    share = f" ({encoded / extracted:.0%})"
+    return (
+        f"{head}: {extracted} rule{'s' if extracted != 1 else ''} found, {encoded} encoded"
+        f"{share if encoded != extracted else ''}"
+        + (", the others are listed as PL205 (info)" if encoded < extracted else "")
+        + "."
+    )
+
+
 def _summary(report: Report) -> str:
     n = len(report.diagnostics)
     if not n:
@@ -44,73 +82,189 @@ def _summary(report: Report) -> str:
     return f"Found {n} finding{'s' if n != 1 else ''} ({', '.join(parts)})."
 
 
-def render_concise(report: Report, **_: Any) -> str:
-    lines = [f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}" for d in report.diagnostics]
-    lines.append(_summary(report))
-    return "\n".join(lines) + "\n"
+_SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow",
+                   Severity.INFO: "bold cyan"}  # fmt: skip
+_GUTTER = "bold blue"
 
 
-def _frame(ref: RuleRef, source: str | None, marker: str, label: str, arrow: str) -> list[str]:
-    out = [f" {arrow} {ref.path}:{ref.line}:{ref.column}"]
-    if source is None:
-        out.append(f"   | {ref.quote}")
-        return out
-    lines = source.splitlines()
-    last = min(ref.end_line, ref.line + 5)
-    width = len(str(last))
-    out.append(" " * (width + 1) + "|")
-    for n in range(ref.line, last + 1):
-        text = lines[n - 1] if 0 < n <= len(lines) else ""
-        out.append(f"{n:>{width}} | {text}")
-    first_text = lines[ref.line - 1] if 0 < ref.line <= len(lines) else ""
-    start = max(ref.column - 1, len(first_text) - len(first_text.lstrip()))
-    span = (
-        max(1, len(first_text.rstrip()) - start)
-        if ref.end_line != ref.line
-        else max(1, ref.end_column - ref.column)
-    )
-    out.append(" " * (width + 1) + "| " + " " * start + marker * span + f" {label}")
+def _text() -> Text:
+    from rich.text import Text
+
+    return Text()
+
+
+def _tail(report: Report, out: Text, quiet: bool) -> None:
+    if quiet:
+        return
+    counts = policy_counts(report)
+    if counts:
+        out.append(counts + "\n", style="dim")
+    summary = _summary(report)
+    out.append(summary + "\n", style="bold green" if not report.diagnostics else "bold")
+
+
+def concise_text(report: Report, *, quiet: bool = False) -> Text:
+    out = _text()
+    for d in report.diagnostics:
+        out.append(f"{d.path}:{d.line}:{d.column}:", style="bold")
+        out.append(" ")
+        out.append(d.code, style=_SEVERITY_STYLE[d.severity])
+        out.append(f" {d.message}\n")
+    _tail(report, out, quiet)
     return out
 
 
-def render_full(report: Report, **_: Any) -> str:
-    out: list[str] = []
+def render_concise(report: Report, *, quiet: bool = False, **_: Any) -> str:
+    return concise_text(report, quiet=quiet).plain
+
+
+def _frame(
+    out: Text, ref: RuleRef, source: str | None, marker: str, label: str, arrow: str, style: str
+) -> None:
+    out.append(f" {arrow} ", style=_GUTTER)
+    out.append(f"{ref.path}:{ref.line}:{ref.column}\n")
+    if source is None:
+        if ref.quote:
+            out.append("   | ", style=_GUTTER)
+            out.append(f"{ref.quote}\n")
+        return
+    lines = source.expandtabs(4).splitlines()
+    last = min(ref.end_line, ref.line + 5)
+    width = len(str(last))
+    pad = " " * (width + 1)
+    out.append(pad + "|\n", style=_GUTTER)
+    for n in range(ref.line, last + 1):
+        text = lines[n - 1] if 0 < n <= len(lines) else ""
+        out.append(f"{n:>{width}} | ", style=_GUTTER)
+        out.append(text + "\n")
+    if ref.end_line == ref.line:
+        start = ref.column - 1
+        span = max(1, ref.end_column - ref.column)
+    else:
+        # under the last line shown: from its text's start to where the span ends
+        tail = lines[last - 1] if 0 < last <= len(lines) else ""
+        start = len(tail) - len(tail.lstrip())
+        end = ref.end_column - 1 if last == ref.end_line else len(tail.rstrip())
+        span = max(1, end - start)
+    out.append(pad + "| ", style=_GUTTER)
+    out.append(" " * start)
+    out.append(marker * span, style=style)
+    if len(pad) + 2 + start + span + 1 + len(label) <= WIDTH:
+        out.append(f" {label}\n", style=style)
+    else:
+        out.append("\n")
+        out.append(pad + "| ", style=_GUTTER)
+        out.append(" " * min(start, WIDTH // 2) + label + "\n", style=style)
+
+
+def help_text(d: Diagnostic) -> str | None:
+    """What to change: for a collision, written for its two rules; otherwise the code's
+    "How to fix" text, whole."""
+    written = collision_help(d)
+    if written is not None:
+        return written
+    if d.code not in CODES:
+        return None
+    fix = CODES[d.code].section("How to fix")
+    return " ".join(fix.split()) or None
+
+
+def _wrapped(out: Text, head: str, body: str, style: str) -> None:
+    lines = textwrap.wrap(
+        body, width=WIDTH, initial_indent=" " * len(head), subsequent_indent=" " * len(head),
+        break_on_hyphens=False, break_long_words=False,
+    )  # fmt: skip
+    for i, line in enumerate(lines):
+        if i == 0:
+            out.append(head, style=style)
+            out.append(line[len(head) :] + "\n")
+        else:
+            out.append(line + "\n")
+
+
+def full_text(report: Report, *, quiet: bool = False) -> Text:
+    out = _text()
     for d in report.diagnostics:
         name = CODES[d.code].name if d.code in CODES else ""
-        out.append(f"{d.severity.value}[{d.code}]: {d.message}" + (f"  ({name})" if name else ""))
+        sev = _SEVERITY_STYLE[d.severity]
+        out.append(f"{d.severity.value}[{d.code}]", style=sev)
+        out.append(f": {d.message}", style="bold")
+        out.append(f"  ({name})\n" if name else "\n", style="dim")
         if d.rules:
             first = d.rules[0]
-            out += _frame(first, report.sources.get(first.path), "^", f"{first.id}", "-->")
+            label = "this rule" if len(d.rules) > 1 else "here"
+            _frame(out, first, report.sources.get(first.path), "^", label, "-->", sev)
             for other in d.rules[1:]:
-                out += _frame(other, report.sources.get(other.path), "-", f"{other.id}", ":::")
+                _frame(out, other, report.sources.get(other.path), "-",
+                       "conflicting rule", ":::", _GUTTER)  # fmt: skip
         else:
-            out.append(f" --> {d.path}:{d.line}:{d.column}")
+            ref = RuleRef("-", d.path, d.line, d.end_line, "", d.column, d.end_column)
+            _frame(out, ref, report.sources.get(d.path), "^", "here", "-->", sev)
         if d.witness and d.witness.get("scenario"):
-            out.append(f"  = witness: {d.witness['scenario']}")
-        if d.code in CODES:
-            fix = CODES[d.code].section("How to fix").splitlines()
-            if fix:
-                out.append(f"  = help: {fix[0]}")
-        out.append("")
-    out.append(_summary(report))
-    return "\n".join(out) + "\n"
+            _wrapped(out, "  = witness: ", d.witness["scenario"], _GUTTER)
+        hint = help_text(d)
+        if hint:
+            _wrapped(out, "  = help: ", hint, _GUTTER)
+        out.append("\n")
+    _tail(report, out, quiet)
+    return out
 
 
-def render_json(report: Report, **_: Any) -> str:
-    doc = {
+def render_full(report: Report, *, quiet: bool = False, **_: Any) -> str:
+    return full_text(report, quiet=quiet).plain
+
+
+def code_counts(report: Report) -> list[dict[str, Any]]:
+    """Findings per code, most frequent first (as ruff's ``--statistics``)."""
+    counts: dict[str, int] = {}
+    for d in report.diagnostics:
+        counts[d.code] = counts.get(d.code, 0) + 1
+    return [
+        {"code": code, "name": CODES[code].name if code in CODES else None, "count": n}
+        for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]
+
+
+def render_code_statistics(report: Report, **_: Any) -> str:
+    rows = code_counts(report)
+    if not rows:
+        return ""
+    width = max(len(str(r["count"])) for r in rows)
+    return "".join(f"{r['count']:>{width}}\t{r['code']}\t{r['name'] or ''}\n" for r in rows)
+
+
+def render_json(
+    report: Report, *, statistics: bool = False, pipeline_stats: bool = False, **_: Any
+) -> str:
+    doc: dict[str, Any] = {
         "version": 1,
         "files": [f.to_dict() for f in report.files],
         "diagnostics": [
             {
                 **d.to_dict(),
                 "name": CODES[d.code].name if d.code in CODES else None,
+                "url": CODES[d.code].url if d.code in CODES else None,
+                "help": help_text(d),
                 "fingerprint": fingerprint(d),
             }
             for d in report.diagnostics
         ],
         "summary": report.summary,
     }
+    if statistics:
+        doc["statistics"] = code_counts(report)
+    if pipeline_stats:
+        doc["pipeline"] = [_pipeline_row(f) for f in report.files]
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def _pipeline_row(f: Any) -> dict[str, Any]:
+    return {
+        "path": f.path, "extracted": f.extracted, "encoded": f.encoded, "rules": f.rules,
+        "clauses": f.clauses, "comparisons": f.comparisons, "candidates": f.candidates,
+        "yield": round(f.yield_, 6),
+        "coverage": round(f.coverage, 4) if f.coverage is not None else None,
+    }  # fmt: skip
 
 
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -121,7 +275,22 @@ def _region(line: int, col: int, end_line: int, end_col: int) -> dict[str, int]:
             "endColumn": max(end_col, col + 1) if end_line == line else end_col}  # fmt: skip
 
 
-def render_sarif(report: Report, **_: Any) -> str:
+def _uri(path: str, root: Path) -> str:
+    """Relative to ``root`` (the repository) in POSIX form; outside it, a file:// URI."""
+    full = Path(os.path.abspath(path))
+    try:
+        return full.relative_to(root).as_posix()
+    except ValueError:
+        return full.as_uri()
+
+
+def _artifact(path: str, root: Path) -> dict[str, str]:
+    uri = _uri(path, root)
+    return {"uri": uri} if uri.startswith("file:") else {"uri": uri, "uriBaseId": "%SRCROOT%"}
+
+
+def render_sarif(report: Report, *, root: Path | None = None, **_: Any) -> str:
+    root = Path(os.path.abspath(root or Path.cwd()))
     used = sorted({d.code for d in report.diagnostics} | set())
     rules = []
     for code in used:
@@ -133,6 +302,7 @@ def render_sarif(report: Report, **_: Any) -> str:
                 "shortDescription": {"text": c.summary},
                 "fullDescription": {"text": c.section("What it finds")},
                 "help": {"text": c.section("How to fix"), "markdown": c.doc},
+                "helpUri": c.url,
                 "defaultConfiguration": {"level": _SARIF_LEVEL[c.severity]},
                 "properties": {"tags": ["prompt-policy", c.category.value]},
             }
@@ -149,7 +319,7 @@ def render_sarif(report: Report, **_: Any) -> str:
                     "id": i,
                     "message": {"text": f"{r.id}: {r.quote[:200]}"},
                     "physicalLocation": {
-                        "artifactLocation": {"uri": r.path},
+                        "artifactLocation": _artifact(r.path, root),
                         "region": _region(r.line, r.column, r.end_line, r.end_column),
                     },
                 }
@@ -162,7 +332,7 @@ def render_sarif(report: Report, **_: Any) -> str:
             "locations": [
                 {
                     "physicalLocation": {
-                        "artifactLocation": {"uri": d.path},
+                        "artifactLocation": _artifact(d.path, root),
                         "region": _region(d.line, d.column, d.end_line, d.end_column),
                     }
                 }
@@ -177,9 +347,10 @@ def render_sarif(report: Report, **_: Any) -> str:
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": {"name": "promptlint", "semanticVersion": promptlint.__version__,
-                                "informationUri": "https://pypi.org/project/promptlint-wire/",
+                                "informationUri": "https://github.com/promptlint/promptlint-wire",
                                 "rules": rules}},
             "columnKind": "unicodeCodePoints",
+            "originalUriBaseIds": {"%SRCROOT%": {"uri": root.as_uri() + "/"}},
             "results": results,
         }],
     }  # fmt: skip
@@ -201,8 +372,10 @@ def render_github(report: Report, **_: Any) -> str:
         msg = d.message
         for r in d.rules[1:]:
             msg += f" (conflicts with {r.path}:{r.line})"
-        props = (f"file={_gh_prop(d.path)},line={d.line},col={d.column},endLine={d.end_line},"
-                 f"title={_gh_prop(f'promptlint ({d.code})')}")  # fmt: skip
+        props = f"file={_gh_prop(d.path)},line={d.line},col={d.column},endLine={d.end_line},"
+        if d.end_line == d.line:
+            props += f"endColumn={max(d.end_column, d.column + 1)},"
+        props += f"title={_gh_prop(f'promptlint ({d.code})')}"
         out.append(
             f"::{level[d.severity]} {props}::{_gh_data(f'{d.path}:{d.line}:{d.column}: {d.code} {msg}')}"
         )
@@ -217,12 +390,14 @@ def render_junit(report: Report, **_: Any) -> str:
         by_file.setdefault(f.path, [])
     for d in report.diagnostics:
         by_file.setdefault(d.path, []).append(d)
+    # a clean file is one passing test case, so every suite has at least one
+    tests = sum(max(1, len(diags)) for diags in by_file.values())
     parts = ['<?xml version="1.0" encoding="UTF-8"?>',
-             f'<testsuites name="promptlint" tests="{max(1, len(report.diagnostics))}" '
-             f'failures="{len(report.diagnostics)}">']  # fmt: skip
+             f'<testsuites name="promptlint" tests="{tests}" '
+             f'failures="{len(report.diagnostics)}" errors="0">']  # fmt: skip
     for path, diags in by_file.items():
         parts.append(f'  <testsuite name={quoteattr(path)} tests="{max(1, len(diags))}" '
-                     f'failures="{len(diags)}">')  # fmt: skip
+                     f'failures="{len(diags)}" errors="0" skipped="0">')  # fmt: skip
         if not diags:
             parts.append(f'    <testcase name="promptlint" classname={quoteattr(path)}/>')
         for d in diags:
@@ -237,10 +412,13 @@ def render_junit(report: Report, **_: Any) -> str:
 
 
 def render_statistics(report: Report) -> str:
-    head = f"{'policy':40} {'rules':>6} {'clauses':>8} {'pairs':>8} {'cand.':>6} {'yield%':>7} {'coverage':>9}"
+    """The WIRE pipeline table (``--pipeline-stats``): counts per policy."""
+    head = (f"{'policy':36} {'found':>6} {'rules':>6} {'clauses':>8} {'pairs':>8} "
+            f"{'cand.':>6} {'yield%':>7} {'coverage':>9}")  # fmt: skip
     rows = [head]
     for f in report.files:
         cov = f"{f.coverage:.0%}" if f.coverage is not None else "-"
-        rows.append(f"{f.path[-40:]:40} {f.rules:>6} {f.clauses:>8} {f.comparisons:>8} "
-                    f"{f.candidates:>6} {100 * f.yield_:>7.2f} {cov:>9}")  # fmt: skip
+        found = str(f.extracted) if f.extracted is not None else "-"
+        rows.append(f"{f.path[-36:]:36} {found:>6} {f.rules:>6} {f.clauses:>8} "
+                    f"{f.comparisons:>8} {f.candidates:>6} {100 * f.yield_:>7.2f} {cov:>9}")  # fmt: skip
     return "\n".join(rows) + "\n"
