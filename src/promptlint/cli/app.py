@@ -17,7 +17,7 @@ app = typer.Typer(
     name="promptlint",
     help="Find rules in a prompt policy that demand incompatible things in the same situation.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )

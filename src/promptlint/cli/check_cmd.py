@@ -74,6 +74,10 @@ def expand_paths(
             raise InputError("no such file or directory", path=raw, code="PL001")
         cfg = resolver.for_path(p)
         root = cfg.root()
+        if p.is_file() and raw.endswith(".pyrule") and Path(raw[: -len(".pyrule")]).is_file():
+            # a changed sidecar is checked against its policy
+            raw = raw[: -len(".pyrule")]
+            p = Path(raw)
         if p.is_file():
             if force_exclude:
                 if _wanted(p, cfg, root):

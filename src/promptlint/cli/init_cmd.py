@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import typer
@@ -9,11 +10,21 @@ import typer
 from promptlint.cli.app import app
 from promptlint.errors import PromptlintError
 
-__all__ = ["STARTER", "init_command"]
+__all__ = ["DEFAULT_INCLUDE", "STARTER", "init_command"]
+
+DEFAULT_INCLUDE = ("prompts/**", "*.prompt", "*.j2", "*.jinja", "*.jinja2", "*.pyrule")
 
 STARTER = """\
 # promptlint configuration. The closest promptlint.toml (or [tool.promptlint] in
-# pyproject.toml) above a linted file wins; unknown keys are errors.
+# pyproject.toml) above a linted file applies to it; globs are read relative to this
+# file's folder; unknown keys are errors.
+
+# Which files are policies. `promptlint check` with no path, a folder, or the pre-commit
+# hook (`--force-exclude`) lints only these; a README, a tsconfig.json or a Helm chart is
+# left alone unless a pattern names it. `*` crosses folders; a pattern without `/`
+# matches a name at any depth.
+include = {include}
+exclude = [".git", ".venv", "venv", "node_modules", "__pycache__", ".tox"]
 
 # Codes to report: full codes or prefixes ("PL1" = every collision), or "ALL".
 select = ["ALL"]
@@ -25,15 +36,11 @@ fail-on = "warning"
 # Output: full, concise, json, sarif, github or junit.
 output-format = "full"
 
-# Files picked up when a directory is given.
-include = ["*.md", "*.txt", "*.prompt", "*.j2", "*.jinja", "*.jinja2", "*.pyrule"]
-exclude = [".git", ".venv", "node_modules"]
-
 # Files linted as one policy (their rules can collide with each other).
 # [policy-groups]
 # support = ["prompts/system.md", "prompts/tools.md"]
 
-# Codes to skip for some files.
+# Codes to skip for some files (globs relative to this file's folder).
 # [per-file-ignores]
 # "prompts/legacy/*" = ["PL203"]
 """
@@ -42,10 +49,18 @@ exclude = [".git", ".venv", "node_modules"]
 @app.command("init")
 def init_command(
     path: Path = typer.Argument(Path("promptlint.toml"), help="Where to write the file."),
+    include: list[str] = typer.Option(
+        None,
+        "--include",
+        help="Globs of the policy files (repeat or comma-separate); "
+        f"default: {', '.join(DEFAULT_INCLUDE)}.",
+    ),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
-    """Write a commented starter configuration file."""
+    """Write a commented starter configuration that names the policy files."""
     if path.exists() and not force:
         raise PromptlintError("already exists; pass --force to overwrite", path=str(path))
-    path.write_text(STARTER, encoding="utf-8")
+    globs = [g.strip() for v in include or () for g in v.split(",") if g.strip()]
+    listed = "[" + ", ".join(json.dumps(g) for g in globs or DEFAULT_INCLUDE) + "]"
+    path.write_text(STARTER.format(include=listed), encoding="utf-8")
     typer.echo(f"wrote {path}")

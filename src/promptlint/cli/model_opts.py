@@ -12,7 +12,23 @@ from promptlint.errors import ConfigError
 if TYPE_CHECKING:
     from promptlint.config import Config
 
-__all__ = ["RichProgress", "apply_model_options", "progress_for", "usage_line"]
+__all__ = [
+    "RichProgress",
+    "apply_model_options",
+    "model_client_installed",
+    "progress_for",
+    "usage_line",
+]
+
+
+def model_client_installed() -> bool:
+    """Whether the ``llm`` extra (the openai package) is installed; nothing is imported."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("openai") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def apply_model_options(
@@ -28,6 +44,11 @@ def apply_model_options(
     cfg = cfg.with_overrides(backend=backend)
     if cfg.backend not in ("offline", "llm"):
         raise ConfigError(f"invalid value {cfg.backend!r} for --backend; choose from offline, llm")
+    if cfg.backend == "llm" and not model_client_installed():
+        raise ConfigError(
+            "--backend llm needs the model client (openai), which is not installed",
+            hint="pip install 'promptlint-wire[llm]' (or drop --backend llm to lint offline)",
+        )
     if fallback is not None:
         if fallback != "offline":
             raise ConfigError(f"invalid --fallback {fallback!r}; the only fallback is offline")

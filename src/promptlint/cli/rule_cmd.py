@@ -43,6 +43,7 @@ def rule_command(
                 "category": c.category.value,
                 "severity": c.severity.value,
                 "summary": c.summary,
+                "url": c.url,
                 "explanation": c.doc,
             }
             for c in codes
@@ -52,5 +53,5 @@ def rule_command(
     for c in codes:
         sys.stdout.write(
             f"# {c.name} ({c.code})\n\n{c.summary} Category: {c.category.value}; "
-            f"default severity: {c.severity.value}.\n\n{c.doc}\n"
+            f"default severity: {c.severity.value}.\n\n{c.doc}\nDocumentation: {c.url}\n\n"
         )

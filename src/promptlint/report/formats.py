@@ -187,9 +187,16 @@ def full_text(report: Report, *, quiet: bool = False) -> Text:
     for d in report.diagnostics:
         name = CODES[d.code].name if d.code in CODES else ""
         sev = _SEVERITY_STYLE[d.severity]
-        out.append(f"{d.severity.value}[{d.code}]", style=sev)
-        out.append(f": {d.message}", style="bold")
-        out.append(f"  ({name})\n" if name else "\n", style="dim")
+        head = f"{d.severity.value}[{d.code}]"
+        body = d.message + (f" ({name})" if name else "")
+        lines = textwrap.wrap(body, width=WIDTH - len(head) - 2, break_on_hyphens=False,
+                              break_long_words=False) or [""]  # fmt: skip
+        out.append(head, style=sev)
+        out.append(": ")
+        for i, line in enumerate(lines):
+            if i:
+                out.append(" " * (len(head) + 2))
+            out.append(line + "\n", style="bold")
         if d.rules:
             first = d.rules[0]
             label = "this rule" if len(d.rules) > 1 else "here"
