@@ -143,3 +143,43 @@ def test_init_writes_a_valid_config(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert load_config(tmp_path).config_path == str(target)
     assert run(["init", str(target)]) == 2
     assert run(["init", str(target), "--force"]) == 0
+
+
+def test_a_trailing_comment_never_reaches_the_rule_below(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = tmp_path / "p.md"
+    p.write_text(
+        "- Never use emoji. <!-- promptlint: ignore[PL101] house style -->\n"
+        "- Always answer in English.\n"
+        "- If the user writes in Spanish, answer in Spanish.\n"
+    )
+    assert run(["check", str(p), "-f", "json"]) == 1
+    found = json.loads(capsys.readouterr().out)["diagnostics"]
+    assert sorted((d["code"], d["line"]) for d in found) == [("PL007", 1), ("PL101", 2)]
+    # alone on the line above, the same comment governs the rule below
+    p.write_text(
+        "- Never use emoji.\n"
+        "<!-- promptlint: ignore[PL101] Spanish speakers are routed elsewhere -->\n"
+        "- Always answer in English.\n"
+        "- If the user writes in Spanish, answer in Spanish.\n"
+    )
+    assert run(["check", str(p), "-f", "json"]) == 0
+    assert codes(capsys) == []
+
+
+def test_examples_in_markdown_code_are_not_suppressions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text(
+        "# Tool\n\nSuppress with `<!-- promptlint: ignore[PL101] reason -->` on the rule.\n\n"
+        "```markdown\n- Always answer in English. <!-- promptlint: ignore[PL101] why -->\n```\n\n"
+        "~~~\n# promptlint: ignore[PL103]\n~~~\n"
+    )
+    assert run(["check", str(readme), "-f", "json"]) == 0
+    assert codes(capsys) == []
+    # the same comment outside code is a real (and here unused) suppression
+    readme.write_text(readme.read_text() + "\nText. <!-- promptlint: ignore[PL101] why -->\n")
+    assert run(["check", str(readme), "-f", "json"]) == 1
+    assert codes(capsys) == ["PL007"]

@@ -127,3 +127,13 @@ def test_corpus_quotes_are_verbatim(corpus_dir: Path, name: str) -> None:
         # the span starts at the quote's first character in the file
         line = policy.line_text(r.span.line)
         assert line[r.span.col - 1 :].startswith(r.quote.split("\n")[0][:20])
+
+
+def test_a_label_above_a_list_is_not_a_condition() -> None:
+    text = "Rules:\n- Always answer in English.\n\nWhen billing:\n- Cite the invoice.\n"
+    policy = Policy("p.md", text, "markdown", (Segment(text, ((0, 0, len(text)),)),))
+    gists = [r.gist for r in get_extractor().extract([policy]).records]
+    assert gists == [
+        "the agent must answer in English",
+        "when billing, the agent must cite the invoice",
+    ]

@@ -81,3 +81,19 @@ def test_corpus_python_maps_exactly(corpus_dir: Path) -> None:
     assert {s.origin for s in policy.segments} >= {"main_system", "system_reminder"}
     for seg in policy.segments:
         assert all(policy.text[seg.file_offset(k)] == ch for k, ch in enumerate(seg.text))
+
+
+def test_chat_message_literals_anywhere(tmp_path: Path) -> None:
+    f = tmp_path / "bot.py"
+    f.write_text(
+        "def build(user):\n"
+        '    msgs = [{"role": "system", "content": "Never use emoji."},\n'
+        '            {"role": "user", "content": user}]\n'
+        "    return msgs\n"
+        'history = [dict(), {"content": "Always reply in French.", "role": "developer"}]\n'
+        'other = {"role": "assistant", "content": "Always lie."}\n'
+    )
+    policy = load(f)
+    assert [s.text for s in policy.segments] == ["Never use emoji.", "Always reply in French."]
+    span = policy.span(0, 0, len("Never use emoji."))
+    assert (span.line, span.col) == (2, f.read_text().splitlines()[1].index("Never") + 1)

@@ -119,3 +119,53 @@ def test_corpus_yaml_loads_and_maps_exactly(
     k = seg.text.index(probe)
     span = policy.span(policy.segments.index(seg), k, k + len(probe))
     assert policy.line_text(span.line).strip().startswith(probe[:20])
+
+
+def test_json_chat_messages_with_content_parts(tmp_path: Path) -> None:
+    f = tmp_path / "chat.json"
+    f.write_text(
+        '[{"role": "system", "content": "Always answer in English."},\n'
+        ' {"role": "developer", "content": [{"type": "text", "text": "Never use emoji."}]},\n'
+        ' {"role": "user", "content": [{"type": "text", "text": "Always lie."}]}]\n'
+    )
+    policy = load(f)
+    assert [(s.origin, s.text) for s in policy.segments] == [
+        ("[0].content", "Always answer in English."),
+        ("[1].content[0].text", "Never use emoji."),
+    ]
+    span = policy.span(1, 0, len("Never use emoji."))
+    assert (span.line, span.col) == (2, f.read_text().splitlines()[1].index("Never") + 1)
+
+
+def test_jsonc_reads_with_comments_and_trailing_commas(tmp_path: Path) -> None:
+    f = tmp_path / "tsconfig.json"
+    f.write_text(
+        '{\n  // compiler options\n  "compilerOptions": {"strict": true, /* x */},\n'
+        '  "instructions": "Never use emoji. // not a comment",\n}\n'
+    )
+    policy = load(f)
+    (seg,) = policy.segments
+    assert seg.text == "Never use emoji. // not a comment"
+    assert policy.text == f.read_text()
+    assert policy.span(0, 0, 5).line == 4
+    f.write_text('{"a": 1,, }')  # not JSON with comments either: still located
+    with pytest.raises(InputError) as e:
+        load(f)
+    assert "invalid JSON" in e.value.message and e.value.line == 1
+
+
+def test_helm_template_yaml_is_read_around_its_actions(tmp_path: Path) -> None:
+    f = tmp_path / "deployment.yaml"
+    f.write_text(
+        "{{- if .Values.enabled }}\n"
+        "metadata:\n"
+        '  name: {{ include "chart.fullname" . }}\n'
+        "  labels:\n"
+        '    {{- include "chart.labels" . | nindent 4 }}\n'
+        "system_prompt: Never use emoji.\n"
+        "{{- end }}\n"
+    )
+    policy = load(f)
+    (seg,) = policy.segments
+    assert seg.text == "Never use emoji."
+    assert policy.span(0, 0, 5).line == 6

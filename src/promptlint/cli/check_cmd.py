@@ -357,7 +357,9 @@ def run_check(opts: CheckOptions) -> int:
     if "-" in opts.paths:
         return _check_stdin(opts, resolver)
     files = expand_paths(list(opts.paths), resolver, force_exclude=opts.force_exclude)
-    gcfg = resolver.global_config(files or opts.paths)
+    if not files:
+        return 0  # --force-exclude left nothing to lint (pre-commit passed no policy)
+    gcfg = resolver.global_config(files)
     report = _lint(files, resolver, gcfg, opts)
     return _finish(report, files, gcfg, opts)
 
@@ -390,8 +392,8 @@ def _check_stdin(opts: CheckOptions, resolver: ConfigResolver) -> int:
             def for_path(self, path: str | Path) -> Config:
                 return gcfg
 
-        report = _lint([str(temp)], _Fixed(), gcfg, replace(opts, diff_base=None))
-        report = _renamed(report, {str(temp): name, str(temp) + ".pyrule": name + ".pyrule"})
+        names = {str(temp): name, str(temp) + ".pyrule": name + ".pyrule"}
+        report = _lint([str(temp)], _Fixed(), gcfg, replace(opts, diff_base=None), names)
     return _finish(report, [name], gcfg, opts)
 
 
@@ -410,8 +412,15 @@ def _renamed(report: Report, names: dict[str, str]) -> Report:
     return Report(files, diags, sources, report.summary)
 
 
-def _lint(files: list[str], resolver: Any, gcfg: Config, opts: CheckOptions) -> Report:
-    """Lint each file with its own configuration; filter by that configuration's codes."""
+def _lint(
+    files: list[str],
+    resolver: Any,
+    gcfg: Config,
+    opts: CheckOptions,
+    names: dict[str, str] | None = None,
+) -> Report:
+    """Lint each file with its own configuration; filter by that configuration's codes.
+    ``names`` renames paths (a temporary copy of standard input) before filtering."""
     from promptlint.diagnostics import Diagnostic, Report
     from promptlint.pipeline import check
 
@@ -430,6 +439,8 @@ def _lint(files: list[str], resolver: Any, gcfg: Config, opts: CheckOptions) -> 
             if opts.policy_group:
                 cfg = cfg.with_overrides(policy_groups={**cfg.policy_groups, "cli": tuple(members)})
             report = check(members, cfg, progress=bar)
+            if names:
+                report = _renamed(report, names)
             stats += report.files
             sources.update(report.sources)
             for k, v in report.summary.items():

@@ -119,7 +119,8 @@ def structured_segments(
     return tuple(segments)
 
 
-_JSONC_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?\*/|,(?=\s*[}\]])', re.S)
+_JSONC_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?\*/', re.S)
+_JSONC_COMMA = re.compile(r'"(?:[^"\\\n]|\\.)*"|,(?=\s*[}\]])')
 _TEMPLATE_ACTION = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}")
 
 
@@ -129,7 +130,9 @@ def _spaces(m: re.Match[str]) -> str:
 
 def _blank_jsonc(text: str) -> str:
     """Comments and trailing commas replaced by spaces; strings left alone."""
-    return _JSONC_TOKEN.sub(lambda m: m[0] if m[0].startswith('"') else _spaces(m), text)
+    for token in (_JSONC_COMMENT, _JSONC_COMMA):
+        text = token.sub(lambda m: m[0] if m[0].startswith('"') else _spaces(m), text)
+    return text
 
 
 def _blank_template(text: str) -> str:
