@@ -375,3 +375,42 @@ def test_non_policies_pass_even_without_a_configuration(
     )
     args = ["check", "--force-exclude", "README.md", "tsconfig.json", "deployment.yaml"]
     assert run(args) == 0, capsys.readouterr()
+
+
+def test_python_name_regex_and_sidecars_keys_work(
+    policy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot = policy.parent / "bot.py"
+    bot.write_text(f"RULES = {PLAIN!r}\n")
+    assert run(["check", str(bot), "-f", "json"]) == 0  # RULES is not a prompt name
+    capsys.readouterr()
+    cfg = policy.parent / "promptlint.toml"
+    cfg.write_text('python-name-regex = "^RULES$"\n')
+    assert run(["check", str(bot), "-f", "json"]) == 1
+    assert "PL101" in _codes(capsys.readouterr().out)
+    cfg.write_text('python-name-regex = "(unclosed"\n')
+    assert run(["check", str(bot)]) == 2
+    assert "python-name-regex in" in capsys.readouterr().err
+    # sidecars = false: the reviewed encoding is not read, the text is encoded offline
+    side = policy.with_suffix(".md.pyrule")
+    side.write_text(side.read_text().replace('require(reply_language("en"))', "pass_ = 1"))
+    cfg.write_text("sidecars = false\n")
+    assert run(["check", str(policy), "-f", "json"]) == 1
+    assert "PL002" not in _codes(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    "args, shown",
+    [
+        (["check", "p.md", "--encode-samples", "0"], "Invalid value for '--encode-samples'"),
+        (["check", "--no-such-flag"], "No such option: --no-such-flag"),
+        (["lint"], "No such command 'lint'"),
+    ],
+)
+def test_usage_errors_are_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], shown: str
+) -> None:
+    assert run(args) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"promptlint: {shown}" or err[0].startswith(f"promptlint: {shown}")
+    assert len(err) == 2 and err[1].startswith("  hint: see 'promptlint")

@@ -53,9 +53,20 @@ def fail(err: PromptlintError) -> NoReturn:
 
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit code. Never lets a traceback reach the user."""
+    from typer.exceptions import TyperException
+
     try:
-        # standalone mode lets typer print usage errors itself (exit 2, as in click)
-        app(args=argv, prog_name="promptlint", standalone_mode=True)
+        result = app(args=argv, prog_name="promptlint", standalone_mode=False)
+        return result if isinstance(result, int) else 0
+    except TyperException as usage:  # a usage error: one line, exit 2 (as click's own)
+        exc: Exception = usage
+        message = getattr(exc, "format_message", lambda: str(exc))()
+        ctx = getattr(exc, "ctx", None)
+        if message.strip():  # empty when the help was shown instead (no arguments)
+            sys.stderr.write(f"promptlint: {message}\n")
+            if ctx is not None:
+                sys.stderr.write(f"  hint: see '{ctx.command_path} --help'\n")
+        return int(getattr(exc, "exit_code", 2))
     except PromptlintError as err:
         try:
             fail(err)
@@ -75,4 +86,3 @@ def run(argv: list[str] | None = None) -> int:
             "(set PROMPTLINT_DEBUG=1 for a traceback)\n"
         )
         return 2
-    return 0

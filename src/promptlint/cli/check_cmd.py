@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -304,6 +305,12 @@ def _adjuster(opts: CheckOptions) -> Any:
 
     def adjust(cfg: Config) -> Config:
         where = f" in {cfg.config_path}" if cfg.config_path else ""
+        try:
+            re.compile(cfg.python_name_regex)
+        except re.error as exc:
+            raise ConfigError(
+                f"python-name-regex{where} is not a regular expression: {exc}"
+            ) from None
         cfg = replace(
             cfg,
             select=parse_selectors(cfg.select, f"select{where}"),

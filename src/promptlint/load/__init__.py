@@ -29,8 +29,15 @@ TS_SUFFIXES = {".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx"}
 STRUCTURED_SUFFIXES = {".yaml": "yaml", ".yml": "yaml", ".json": "json"}
 
 
-def load(path: str | Path, *, max_bytes: int = 2_000_000, keys: tuple[str, ...] = ()) -> Policy:
-    """Read a policy file. ``keys`` overrides the prompt keys searched in YAML/JSON."""
+def load(
+    path: str | Path,
+    *,
+    max_bytes: int = 2_000_000,
+    keys: tuple[str, ...] = (),
+    python_names: str | None = None,
+) -> Policy:
+    """Read a policy file. ``keys`` overrides the prompt keys searched in YAML/JSON,
+    ``python_names`` the pattern of prompt variable names in Python."""
     shown = str(path)
     suffix = Path(path).suffix.lower()
     if suffix in STRUCTURED_SUFFIXES:
@@ -41,10 +48,11 @@ def load(path: str | Path, *, max_bytes: int = 2_000_000, keys: tuple[str, ...] 
         segments = structured_segments(shown, text, fmt, keys or DEFAULT_KEYS)
         return Policy(shown, text, fmt, segments)
     if suffix == ".py":
-        from promptlint.load.pysource import python_segments
+        from promptlint.load.pysource import DEFAULT_NAME_PATTERN, python_segments
 
         text = read_text(path, max_bytes=max_bytes)
-        return Policy(shown, text, "python", python_segments(shown, text))
+        segments = python_segments(shown, text, python_names or DEFAULT_NAME_PATTERN)
+        return Policy(shown, text, "python", segments)
     if suffix in TS_SUFFIXES:
         from promptlint.load.tssource import ts_segments
 

@@ -35,7 +35,8 @@ def python_segments(
 ) -> tuple[Segment, ...]:
     names = re.compile(name_pattern)
     marker_lines = {n for n, line in enumerate(text.splitlines(), 1) if _MARKER.search(line)}
-    if not marker_lines and not names.search(text):
+    custom = name_pattern != DEFAULT_NAME_PATTERN  # may be anchored: no quick text filter
+    if not (marker_lines or custom or names.search(text) or "developer" in text):
         return ()  # nothing that could hold a prompt: skip parsing (libcst costs ~150 ms)
     import libcst as cst
     from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider

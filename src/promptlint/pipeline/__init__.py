@@ -201,12 +201,13 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
         keys = tuple(getattr(config, "yaml_keys", ()) or ()) + tuple(
             getattr(config, "json_keys", ()) or ()
         )
-        policy = load(path, max_bytes=max_bytes, keys=keys)
+        names = getattr(config, "python_name_regex", None)
+        policy = load(path, max_bytes=max_bytes, keys=keys, python_names=names)
         sources[path] = policy.text
         sidecar = sidecar_path(path)
         records = backend.extract(policy, diagnostics)
         extracted += len(records)
-        if not Path(sidecar).is_file():
+        if not getattr(config, "sidecars", True) or not Path(sidecar).is_file():
             encoded_here = backend.encode(records, path, diagnostics)
             for rule, record in encoded_here:
                 if len(group) > 1:
