@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import promptlint
 from promptlint.diagnostics import Diagnostic, Report, RuleRef, Severity
 from promptlint.diagnostics.registry import CODES, get
-from promptlint.diagnostics.wording import collision_help
+from promptlint.diagnostics.wording import collision_help, rule_name
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -320,11 +320,11 @@ def render_sarif(report: Report, *, root: Path | None = None, **_: Any) -> str:
         msg = d.message
         related = []
         for i, r in enumerate(d.rules[1:], start=1):
-            msg += f" (see [{r.id}]({i}))"
+            msg += f" (see [{rule_name(r)}]({i}))"
             related.append(
                 {
                     "id": i,
-                    "message": {"text": f"{r.id}: {r.quote[:200]}"},
+                    "message": {"text": f"{rule_name(r)}: {r.quote[:200]}"},
                     "physicalLocation": {
                         "artifactLocation": _artifact(r.path, root),
                         "region": _region(r.line, r.column, r.end_line, r.end_column),
