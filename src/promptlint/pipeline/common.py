@@ -151,8 +151,12 @@ def triage_diagnostics(
                 "PL005",
                 Category.INPUT,
                 Severity.WARNING,
-                f"analysis incomplete for {' and '.join(ids)} on surface {inc.surface}: "
-                f"solver returned unknown ({inc.reason}); the pair was neither kept nor dropped",
+                _named(
+                    f"analysis incomplete for {' and '.join(ids)} ({inc.surface.replace('_', ' ')}): "
+                    f"the solver could not decide ({inc.reason}); the pair was neither kept "
+                    "nor dropped",
+                    refs,
+                ),
                 first,
                 rules=tuple(refs[i] for i in ids if i in refs),
                 surface=inc.surface,
