@@ -231,10 +231,9 @@ class RuleRecord:
             if _SITUATION_LEAD.match(s):
                 situation = s.split(",", 1)[0] if "," in s else s.rstrip(":")
                 text = f"{situation.rstrip(':')}, {_decap(text)}"
-            elif m := _FORCE_LEAD.search(s):
-                if not _FORCE_LEAD.search(self.quote):
-                    force = re.sub(r"(?i)^(you )", "", m[0])
-                    text = f"{force.capitalize()} {_decap(text)}"
+            elif (m := _FORCE_LEAD.search(s)) and not _FORCE_LEAD.search(self.quote):
+                force = re.sub(r"(?i)^(you )", "", m[0])
+                text = f"{force.capitalize()} {_decap(text)}"
         return text
 
     def to_dict(self) -> dict[str, Any]:

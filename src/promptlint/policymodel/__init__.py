@@ -64,7 +64,7 @@ def _tool_names(text: str) -> list[str]:
         chunk = m.group(0)
         chunk = re.sub(r"\s+tools?\b$", "", chunk)
         for word in _COORD.findall(chunk):
-            if word.lower() in _NOT_NAMES or word.islower() and "_" not in word:
+            if word.lower() in _NOT_NAMES or (word.islower() and "_" not in word):
                 continue
             names.append(word)
     names += _BACKTICKED_ID.findall(text)

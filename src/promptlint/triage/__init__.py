@@ -24,6 +24,7 @@ from promptlint.objects import (
     render_condition,
 )
 from promptlint.pyrule.vocabulary import Vocabulary, load_vocabulary
+from promptlint.triage.relations import derived_by_relations, situation_facts
 from promptlint.triage.surfaces import (
     Deferred,
     bucket,
@@ -36,7 +37,6 @@ from promptlint.triage.surfaces import (
     topic_words,
     value_collision,
 )
-from promptlint.triage.relations import derived_by_relations, situation_facts
 from promptlint.triage.witness_text import render_assignment
 
 if TYPE_CHECKING:

@@ -106,7 +106,9 @@ def derived_by_relations(
     return out
 
 
-def situation_facts(model: PolicyModel | None) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+def situation_facts(
+    model: PolicyModel | None,
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """(implications, exclusions) between situation atoms, as canonical label pairs."""
     if model is None:
         return [], []
