@@ -192,7 +192,7 @@ class _Engine:
             collision = True
         if collision is True:
             trivial = _trivial_assignment([a.activation, b.activation])
-            if trivial is not None:
+            if trivial is not None and not (trivial and self._touches_facts(trivial)):
                 self.trivial += 1
                 return None if trivial is False else trivial
         key = (
@@ -206,6 +206,15 @@ class _Engine:
         outcome = self._solve(a, b, collision)
         self._memo[key] = outcome
         return outcome
+
+    def _touches_facts(self, assignment: tuple[tuple[str, Any], ...]) -> bool:
+        """Whether the policy model says something about two of the assignment's
+        situations (then only the solver, with those facts, may decide)."""
+        implies, excludes = self.facts
+        if not implies and not excludes:
+            return False
+        held = {k.split(":", 1)[1] for k, v in assignment if k.startswith("semantic:")}
+        return any(x in held and y in held for x, y in (*implies, *excludes))
 
     def contained(self, d: Deferred) -> Any:
         """Is every match of the required glob also a match of the forbidden one?"""
