@@ -20,6 +20,8 @@ STAGES = ("extract", "encode", "canonicalize", "policy_model", "overlap", "nomin
           "joint_encode", "realize", "judge")  # fmt: skip
 #: the model-backed stages of `check`, each of which can be left out with `llm.stages`
 CHECK_STAGES = ("extract", "encode", "policy-model", "overlap", "nominate")
+#: the stages `check --backend llm` runs unless ``llm.stages`` or ``--model-stages`` says
+DEFAULT_STAGES = CHECK_STAGES
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,7 @@ class LLMSettings:
             if key not in known:
                 raise ConfigError(f"unknown llm setting {raw_key!r}")
             values[key] = value
+        values.setdefault("stages", DEFAULT_STAGES)
         for key in ("encode_models", "stages"):
             if isinstance(values.get(key), list):
                 values[key] = tuple(values[key])
