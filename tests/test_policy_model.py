@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from promptlint.encode import get_encoder
 from promptlint.extract import get_extractor
 from promptlint.load import load
@@ -59,7 +61,7 @@ def test_records_carry_section_and_governing_lead_in(tmp_path: Path) -> None:
 
 
 def test_lead_in_condition_and_coordinated_tools_find_the_conflict(tmp_path: Path) -> None:
-    policy, recs = _records(tmp_path)
+    _, recs = _records(tmp_path)
     model = build_offline(recs, POLICY)
     assert {e.name for e in model.entries} >= {"TodoWrite", "Task"}
     rules = [r for r, _ in compile_outcomes(list(get_encoder().encode(recs)), recs, "p", [])]
@@ -184,3 +186,23 @@ def test_policy_model_round_trips_merges_and_validates(tmp_path: Path) -> None:
     f = tmp_path / "m.yaml"
     f.write_text(dump(merged), encoding="utf-8")
     assert load_model(f) == merged
+
+
+def test_model_command_prints_and_stores_and_check_skips_the_stored_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from promptlint.cli.app import run
+
+    f = tmp_path / "agent.md"
+    f.write_text(POLICY, encoding="utf-8")
+    assert run(["model", str(f), "--isolated"]) == 0
+    assert "name: TodoWrite" in capsys.readouterr().out
+    assert run(["model", str(f), "--isolated", "--write"]) == 0
+    stored = tmp_path / "agent.md.model.yaml"
+    capsys.readouterr()
+    assert stored.is_file()
+    assert run(["check", str(tmp_path), "--isolated", "--no-cache", "-f", "json"]) == 1
+    import json
+
+    doc = json.loads(capsys.readouterr().out)
+    assert [x["path"] for x in doc["files"]] == [str(f)]  # the model file is no policy

@@ -19,8 +19,10 @@ from promptlint.objects import (
     Clause,
     Const,
     EncodedRule,
+    OverlapQuestion,
     PolicyModel,
     TrueCond,
+    Verdict,
     render_condition,
 )
 from promptlint.pyrule.vocabulary import Vocabulary, load_vocabulary
@@ -52,28 +54,6 @@ __all__ = [
     "Verdict",
     "triage",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """An overlap judge's answer: can the two values denote the same behaviour?"""
-
-    holds: bool
-    #: "lexical", "model", ...
-    source: str
-    reason: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class OverlapQuestion:
-    """Two open values on one surface that collide if they can denote the same thing,
-    which no judge has decided yet (the pipeline asks a model, then triages again)."""
-
-    surface: str
-    #: the forbidden (or first) value, then the required (or second) one
-    left: str
-    right: str
-    rules: tuple[str, str]
 
 
 class OverlapJudge(Protocol):
