@@ -34,7 +34,7 @@ def model_command(
     from promptlint.pipeline import policy_model_of
     from promptlint.policymodel import dump, model_path
 
-    cfg = apply_model_options(load_config(Path(file), config, isolated), backend=backend,
+    cfg = apply_model_options(load_config(Path(file), Path(config) if config else None, isolated), backend=backend,
                               fallback=None)  # fmt: skip
     model, diagnostics = policy_model_of(file, cfg, stored=not refresh)
     for d in diagnostics:
