@@ -148,6 +148,8 @@ class CheckOptions:
     no_cache: bool = False
     canonicalize_labels: bool = False
     encode_samples: int | None = None
+    model_stages: str | None = None
+    passes: int | None = None
     diff_base: str | None = None
     no_suppressions: bool = False
     stdin_filename: str | None = None
@@ -251,6 +253,19 @@ def check_command(
         min=1,
         help="With --backend llm: encode each rule K times and check agreement (PL206).",
     ),
+    model_stages: str = typer.Option(
+        None,
+        "--model-stages",
+        help="With --backend llm: the model-backed stages to run, comma-separated, among "
+        "extract, encode, policy-model, overlap, nominate (default: all).",
+    ),
+    passes: int = typer.Option(
+        None,
+        "--passes",
+        min=1,
+        max=10,
+        help="With --backend llm: read the policy this many times when nominating pairs.",
+    ),
     diff_base: str = typer.Option(
         None, "--diff-base", help="Report only findings new since this git revision."
     ),
@@ -285,6 +300,8 @@ def check_command(
         no_cache=no_cache,
         canonicalize_labels=canonicalize_labels,
         encode_samples=encode_samples,
+        model_stages=model_stages,
+        passes=passes,
         diff_base=diff_base,
         no_suppressions=no_suppressions,
         stdin_filename=stdin_filename,
@@ -351,6 +368,8 @@ def _adjuster(opts: CheckOptions) -> Any:
             no_cache=opts.no_cache,
             canonicalize_labels=opts.canonicalize_labels,
             encode_samples=opts.encode_samples,
+            model_stages=opts.model_stages,
+            passes=opts.passes,
         )
 
     return adjust

@@ -14,9 +14,14 @@ from typing import Any
 
 from promptlint.errors import ConfigError
 
-__all__ = ["STAGES", "LLMSettings", "redact"]
+__all__ = ["CHECK_STAGES", "STAGES", "LLMSettings", "redact"]
 
-STAGES = ("extract", "encode", "canonicalize", "realize", "judge")
+STAGES = ("extract", "encode", "canonicalize", "policy_model", "overlap", "nominate",
+          "joint_encode", "realize", "judge")  # fmt: skip
+#: the model-backed stages of `check`, each of which can be left out with `llm.stages`
+CHECK_STAGES = ("extract", "encode", "policy-model", "overlap", "nominate")
+#: the stages `check --backend llm` runs unless ``llm.stages`` or ``--model-stages`` says
+DEFAULT_STAGES = CHECK_STAGES
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,12 @@ class LLMSettings:
     #: ask the model whether differently worded condition labels mean the same situation
     canonicalize_labels: bool = False
     repair_attempts: int = 2
+    #: which model-backed stages `check` runs (the others run offline)
+    stages: tuple[str, ...] = CHECK_STAGES
+    #: nomination passes over the policy (each an independent reading)
+    passes: int = 1
+    #: characters of policy text per request of the whole-policy stages (overlapping windows)
+    window_chars: int = 24000
 
     @property
     def redundancy(self) -> int:
@@ -93,8 +104,10 @@ class LLMSettings:
             if key not in known:
                 raise ConfigError(f"unknown llm setting {raw_key!r}")
             values[key] = value
-        if isinstance(values.get("encode_models"), list):
-            values["encode_models"] = tuple(values["encode_models"])
+        values.setdefault("stages", DEFAULT_STAGES)
+        for key in ("encode_models", "stages"):
+            if isinstance(values.get(key), list):
+                values[key] = tuple(values[key])
         s = cls(**values)
         s._validate()
         return s
@@ -117,6 +130,18 @@ class LLMSettings:
             ),
             (0 <= self.sample_temperature <= 2, "llm.sample-temperature must be in [0, 2]"),
             (0 < self.confidence_threshold <= 1, "llm.confidence-threshold must be in (0, 1]"),
+            (
+                isinstance(self.stages, tuple) and all(s in CHECK_STAGES for s in self.stages),
+                f"llm.stages must be a list among {', '.join(CHECK_STAGES)}",
+            ),
+            (
+                isinstance(self.passes, int) and 1 <= self.passes <= 10,
+                "llm.passes must be between 1 and 10",
+            ),
+            (
+                isinstance(self.window_chars, int) and self.window_chars >= 2000,
+                "llm.window-chars must be at least 2000",
+            ),
             (
                 all(s in STAGES for s in self.models),
                 f"llm.models keys must be among {', '.join(STAGES)}",

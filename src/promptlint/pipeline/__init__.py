@@ -37,6 +37,8 @@ from promptlint.pipeline.model import (
     make_client,
     usage_of,
 )
+from promptlint.pipeline.nomination import nominations
+from promptlint.policymodel import MODEL_SUFFIX, resolve
 
 if TYPE_CHECKING:
     from promptlint.config import Config
@@ -57,6 +59,7 @@ __all__ = [
     "describe_clause",
     "make_client",
     "plan_groups",
+    "policy_model_of",
     "sidecar_path",
     "triage_diagnostics",
     "usage_of",
@@ -120,6 +123,8 @@ def plan_groups(paths: Sequence[str], config: Config) -> list[tuple[str, ...]]:
     for p in remaining:
         if p.endswith(PYRULE_SUFFIX) and _norm(p[: -len(PYRULE_SUFFIX)]) in given:
             continue
+        if p.endswith(MODEL_SUFFIX) and Path(p[: -len(MODEL_SUFFIX)]).is_file():
+            continue  # a policy model stored beside its policy is not a policy
         groups.append((p,))
     return groups
 
@@ -197,15 +202,19 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
     rules: list[EncodedRule] = []
     refs: dict[str, RuleRef] = {}
     extracted = 0
-    for index, path in enumerate(group):
-        keys = tuple(getattr(config, "yaml_keys", ()) or ()) + tuple(
-            getattr(config, "json_keys", ()) or ()
-        )
-        names = getattr(config, "python_name_regex", None)
-        policy = load(path, max_bytes=max_bytes, keys=keys, python_names=names)
+    keys = tuple(getattr(config, "yaml_keys", ()) or ()) + tuple(
+        getattr(config, "json_keys", ()) or ()
+    )
+    names = getattr(config, "python_name_regex", None)
+    policies = [load(path, max_bytes=max_bytes, keys=keys, python_names=names) for path in group]
+    extractions = [backend.extract(policy, diagnostics) for policy in policies]
+    all_records = [r for records in extractions for r in records]
+    # the policy's own vocabulary, built before any rule is encoded against it
+    model = backend.policy_model(policies, all_records, diagnostics)
+    backend.vocabulary = model
+    for index, (path, policy, records) in enumerate(zip(group, policies, extractions, strict=True)):
         sources[path] = policy.text
         sidecar = sidecar_path(path)
-        records = backend.extract(policy, diagnostics)
         extracted += len(records)
         if not getattr(config, "sidecars", True) or not Path(sidecar).is_file():
             encoded_here = backend.encode(records, path, diagnostics)
@@ -274,12 +283,16 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
     # source order (file, then line): "earlier rule" in findings means earlier in the policy
     order = {p: i for i, p in enumerate(group)}
     rules.sort(key=lambda r: (order.get(refs[r.id].path, 0), refs[r.id].line))
+    rules = resolve(rules, model)  # every rule's open values mapped onto the vocabulary
     rules = backend.canonicalize(rules, config)
-    result = run_triage(rules, config)
+    result = backend.triage(rules, model, config, group[0], diagnostics)
+    diagnostics += triage_diagnostics(result, rules, refs, primary_path=group[0])
+    if backend.runs("nominate"):
+        diagnostics += nominations(backend, policies, all_records, rules, refs, result, model,
+                                   config)  # fmt: skip
     budget = backend.budget_note(budget_mark, group[0])
     if budget is not None:
         diagnostics.append(budget)
-    diagnostics += triage_diagnostics(result, rules, refs, primary_path=group[0])
     stats = _stats(
         group[0] if len(group) == 1 else " + ".join(group),
         result,
@@ -341,3 +354,27 @@ def _stats(
         trivial_decisions=result.trivial_decisions,
         extra={"seconds": round(seconds, 4)},
     )
+
+
+# --------------------------------------------------------------------------- policy model
+
+
+def policy_model_of(
+    path: str, config: Config, *, stored: bool = True
+) -> tuple[Any, list[Diagnostic]]:
+    """The policy model `check` would use for ``path``: offline from its words, merged with
+    the stored ``<file>.model.yaml`` (unless ``stored`` is false) or, model-backed, with
+    the model's."""
+    from promptlint.load import load
+    from promptlint.policymodel import model_path
+
+    backend = Backend(config)
+    keys = tuple(getattr(config, "yaml_keys", ()) or ()) + tuple(
+        getattr(config, "json_keys", ()) or ()
+    )
+    policy = load(path, max_bytes=getattr(config, "max_file_bytes", 2_000_000), keys=keys)
+    diagnostics: list[Diagnostic] = []
+    records = backend.extract(policy, diagnostics)
+    if not stored and Path(model_path(path)).is_file():
+        backend.ignore_stored_model = True
+    return backend.policy_model([policy], records, diagnostics), diagnostics

@@ -86,11 +86,13 @@ def compile_outcomes(
     return out
 
 
-def run_triage(rules: Sequence[EncodedRule], config: Config) -> TriageResult:
+def run_triage(
+    rules: Sequence[EncodedRule], config: Config, *, model: Any = None, judge: Any = None
+) -> TriageResult:
     from promptlint.triage import triage
 
     timeout = getattr(config, "solver_timeout_ms", 2000)
-    return triage(rules, timeout_ms=timeout)
+    return triage(rules, timeout_ms=timeout, model=model, judge=judge)
 
 
 _VERB = {
@@ -140,6 +142,7 @@ def triage_diagnostics(
     clauses = {c.id: c for r in rules for c in r.clauses}
     vocab = load_vocabulary()
     clauses.update({d.id: d for c in list(clauses.values()) for d in implied(c, vocab)})
+    clauses.update({d.id: d for d in getattr(result, "derived", ())})
     out: list[Diagnostic] = []
     for cand in result.candidates:
         out.append(_collision(cand, clauses, refs))
@@ -218,6 +221,8 @@ def _collision(cand: Candidate, clauses: dict[str, Clause], refs: dict[str, Rule
     if scenario:
         unconditional = scenario.startswith("in every situation")
         message += f" {scenario}" if unconditional else f" when {scenario}"
+    if cand.assumptions:
+        message += "; assuming " + "; ".join(plain_scenario(x.text()) for x in cand.assumptions)
     message = message[:1].upper() + message[1:]
     return diag(
         code,
@@ -232,6 +237,8 @@ def _collision(cand: Candidate, clauses: dict[str, Clause], refs: dict[str, Rule
             "surface_key": cand.surface,
             "kind": cand.kind,
             "clauses": [list(p) for p in cand.clause_pairs],
+            "source": cand.source,
+            "assumptions": [x.to_dict() for x in cand.assumptions],
         },
     )
 
@@ -247,7 +254,7 @@ def _describe_signed(c: Clause, clauses: dict[str, Clause]) -> str:
     if not c.derived:
         return said(c)
     base = clauses[c.id.split(">", 1)[0]]
-    return f"{said(base)} (which {said(c)})"
+    return f"{said(base)} (so it {said(c)})"
 
 
 def _plain_args(c: Clause) -> dict[str, Any]:
