@@ -414,3 +414,29 @@ def test_usage_errors_are_one_line(
     err = capsys.readouterr().err.splitlines()
     assert err[0] == f"promptlint: {shown}" or err[0].startswith(f"promptlint: {shown}")
     assert len(err) == 2 and err[1].startswith("  hint: see 'promptlint")
+
+
+@pytest.mark.parametrize(
+    "args, shown",
+    [
+        (["--statistics", "-f", "sarif"], "--statistics prints a table"),
+        (["--pipeline-stats", "-f", "github"], "--pipeline-stats prints a table"),
+        (["--stdin-filename", "x.md"], "--stdin-filename names standard input"),
+        (["--config", "missing.toml"], "config file not found"),
+        (["--fail-on", "fatal"], "invalid value 'fatal' for --fail-on"),
+        (["--output-format", "xml"], "invalid value 'xml' for --output-format"),
+    ],
+)
+def test_options_that_cannot_apply_are_refused(
+    policy: Path, capsys: pytest.CaptureFixture[str], args: list[str], shown: str
+) -> None:
+    assert run(["check", str(policy), *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and shown in captured.err.splitlines()[0]
+
+
+def test_rule_pages_have_stable_urls(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["rule", "--all", "-f", "json"]) == 0
+    for item in json.loads(capsys.readouterr().out):
+        assert item["url"].endswith(f"/docs/codes/{item['code']}.md")
+        assert (REPO / "docs" / "codes" / f"{item['code']}.md").is_file()

@@ -380,6 +380,8 @@ def run_check(opts: CheckOptions) -> int:
     from promptlint.config import ConfigResolver
 
     resolver = ConfigResolver(opts.config, opts.isolated, _adjuster(opts))
+    if opts.stdin_filename is not None and "-" not in opts.paths:
+        raise ConfigError("--stdin-filename names standard input: give - as the path")
     if "-" in opts.paths:
         return _check_stdin(opts, resolver)
     files = expand_paths(list(opts.paths), resolver, force_exclude=opts.force_exclude)
@@ -513,6 +515,12 @@ def _filtered(report: Report, cfg: Config, opts: CheckOptions) -> tuple[list[Dia
 def _finish(report: Report, files: list[str], gcfg: Config, opts: CheckOptions) -> int:
     from promptlint.diagnostics import Report
     from promptlint.report.formats import fingerprint
+
+    for flag, on in (("--statistics", opts.statistics), ("--pipeline-stats", opts.pipeline_stats)):
+        if on and gcfg.output_format not in ("full", "concise", "json"):
+            raise ConfigError(
+                f"{flag} prints a table: use it with --output-format full, concise or json"
+            )
 
     if "llm" in report.summary:
         sys.stderr.write(usage_line(report.summary["llm"]) + "\n")
