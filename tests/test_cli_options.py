@@ -440,3 +440,16 @@ def test_rule_pages_have_stable_urls(capsys: pytest.CaptureFixture[str]) -> None
     for item in json.loads(capsys.readouterr().out):
         assert item["url"].endswith(f"/docs/codes/{item['code']}.md")
         assert (REPO / "docs" / "codes" / f"{item['code']}.md").is_file()
+
+
+def test_excluded_names_count_only_below_the_folder_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = tmp_path / "build" / "proj"  # "build" is excluded by default
+    _copy_policy(project)
+    _copy_policy(project / "node_modules" / "pkg")
+    _copy_policy(project / ".promptlint_cache")
+    monkeypatch.chdir(tmp_path.parent)
+    assert run(["check", str(project), "-f", "json"]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert [f["path"] for f in doc["files"]] == [str(project / "support_bot.md")]

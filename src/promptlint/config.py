@@ -39,7 +39,10 @@ class Config:
         "*.py", "*.ts", "*.tsx", "*.js", "*.mjs",
         "*.pyrule",
     )  # fmt: skip
-    exclude: tuple[str, ...] = (".git", ".venv", "venv", "node_modules", "__pycache__", ".tox")
+    exclude: tuple[str, ...] = (
+        ".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".promptlint_cache",
+        ".mypy_cache", ".ruff_cache", ".pytest_cache", "build", "dist", "site-packages",
+    )  # fmt: skip
     policy_groups: dict[str, tuple[str, ...]] = field(default_factory=dict)
     backend: str = "offline"
     fallback: str | None = None
@@ -205,13 +208,27 @@ def _matches(rel: str, pattern: str) -> bool:
     return any(fnmatch.fnmatchcase("/".join(parts[:n]), pattern) for n in range(1, len(parts)))
 
 
-def matches_any(path: str | Path, patterns: Iterable[str], root: Path) -> bool:
+def matches_any(
+    path: str | Path, patterns: Iterable[str], root: Path, base: Path | None = None
+) -> bool:
     """Whether ``path`` matches one of ``patterns``, read relative to ``root`` (the
     configuration's folder). ``*`` matches across ``/`` (as in ruff's globs); a pattern
-    without ``/`` matches any single path component, so ``node_modules`` and ``*.md``
-    work at any depth; a folder pattern covers the files below it."""
+    without ``/`` matches any single folder or file name, so ``node_modules`` and ``*.md``
+    work at any depth, but only below ``base`` (the folder named on the command line) and
+    ``root``; a folder pattern covers the files below it."""
     rel = relative_to_root(path, root)
-    return any(_matches(rel, p) for p in patterns)
+    if rel.startswith("/"):
+        rel = Path(path).name
+    below = rel
+    if base is not None:
+        under = relative_to_root(path, Path(os.path.abspath(base)))
+        if not under.startswith("/") and len(under) < len(below):
+            below = under
+    for pattern in patterns:
+        bare = "/" not in pattern.strip().removeprefix("./").rstrip("/")
+        if _matches(below if bare else rel, pattern):
+            return True
+    return False
 
 
 class ConfigResolver:

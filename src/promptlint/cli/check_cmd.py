@@ -42,13 +42,13 @@ _RANK = {"info": 0, "warning": 1, "error": 2}
 _FORMATS = ("full", "concise", "json", "sarif", "github", "junit")
 
 
-def _wanted(path: Path, cfg: Config, root: Path) -> bool:
+def _wanted(path: Path, cfg: Config, root: Path, base: Path | None = None) -> bool:
     from promptlint.config import matches_any
 
     return (
         path.suffix.lower() in POLICY_SUFFIXES
-        and matches_any(path, cfg.include, root)
-        and not matches_any(path, cfg.exclude, root)
+        and matches_any(path, cfg.include, root, base)
+        and not matches_any(path, cfg.exclude, root, base)
     )
 
 
@@ -99,11 +99,11 @@ def expand_paths(
             here = resolver.for_path(Path(dirpath) / "_")
             here_root = here.root()
             dirs[:] = sorted(
-                d for d in dirs if not matches_any(Path(dirpath) / d, here.exclude, here_root)
+                d for d in dirs if not matches_any(Path(dirpath) / d, here.exclude, here_root, p)
             )
             for name in sorted(files):
                 full = Path(dirpath) / name
-                if _wanted(full, here, here_root):
+                if _wanted(full, here, here_root, p):
                     found.append(str(full))
         # a sidecar beside its policy belongs to it
         given = set(found)

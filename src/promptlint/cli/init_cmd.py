@@ -24,7 +24,8 @@ STARTER = """\
 # left alone unless a pattern names it. `*` crosses folders; a pattern without `/`
 # matches a name at any depth.
 include = {include}
-exclude = [".git", ".venv", "venv", "node_modules", "__pycache__", ".tox"]
+exclude = [".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".promptlint_cache",
+           ".mypy_cache", ".ruff_cache", ".pytest_cache", "build", "dist", "site-packages"]
 
 # Codes to report: full codes or prefixes ("PL1" = every collision), or "ALL".
 select = ["ALL"]
