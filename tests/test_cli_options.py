@@ -375,6 +375,12 @@ def test_non_policies_pass_even_without_a_configuration(
     )
     args = ["check", "--force-exclude", "README.md", "tsconfig.json", "deployment.yaml"]
     assert run(args) == 0, capsys.readouterr()
+    assert capsys.readouterr().out == ""
+    # what `promptlint init` would select is linted
+    _copy_policy(tmp_path / "prompts")
+    assert run([*args, "prompts/support_bot.md", "-f", "concise"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("prompts/support_bot.md:8:3: PL101 ") and "README" not in out
 
 
 def test_python_name_regex_and_sidecars_keys_work(

@@ -38,19 +38,22 @@ def test_hook_fails_on_conflict_and_passes_when_clean(tmp_path: Path) -> None:
         return subprocess.run(args, cwd=work, env=env, capture_output=True, text=True, timeout=900)
 
     sh("git", "init", "-q")
-    shutil.copy(EXAMPLE, work / "agent.md")
-    shutil.copy(EXAMPLE.with_suffix(".md.pyrule"), work / "agent.md.pyrule")
+    # no configuration: the hook lints what `promptlint init` would select (prompts/**)
+    prompts = work / "prompts"
+    prompts.mkdir()
+    shutil.copy(EXAMPLE, prompts / "agent.md")
+    shutil.copy(EXAMPLE.with_suffix(".md.pyrule"), prompts / "agent.md.pyrule")
     sh("git", "add", ".")
     failing = sh(exe, "try-repo", str(REPO), "promptlint", "--all-files")
     assert failing.returncode == 1, failing.stdout + failing.stderr
     assert "PL101" in failing.stdout and "Failed" in failing.stdout
 
     # the author writes the exception into the rule and re-encodes it
-    text = (work / "agent.md").read_text()
-    (work / "agent.md").write_text(
+    text = (prompts / "agent.md").read_text()
+    (prompts / "agent.md").write_text(
         text.replace("- Always answer in English.", "- Answer in English.")
     )
-    side = (work / "agent.md.pyrule").read_text()
+    side = (prompts / "agent.md.pyrule").read_text()
     start = side.index('@rule("r1"')
     end = side.index('@rule("r2"')
     side = (
@@ -65,7 +68,7 @@ def test_hook_fails_on_conflict_and_passes_when_clean(tmp_path: Path) -> None:
         'require(reply_length("words", "<", 80))', 'prefer(reply_length("words", "<", 80))'
     )
     side = side.replace("forbid(ask_clarify())", "prefer(ask_clarify())")
-    (work / "agent.md.pyrule").write_text(side)
+    (prompts / "agent.md.pyrule").write_text(side)
     sh("git", "add", ".")
     passing = sh(exe, "try-repo", str(REPO), "promptlint", "--all-files")
     assert passing.returncode == 0, passing.stdout + passing.stderr

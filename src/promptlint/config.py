@@ -26,6 +26,9 @@ __all__ = [
 ]
 
 _FILES = (".promptlint.toml", "promptlint.toml", "pyproject.toml")
+#: where policies usually live: what `promptlint init` writes as `include`, and what the
+#: pre-commit hook (`--force-exclude`) lints when a repository has no configuration yet
+POLICY_INCLUDE = ("prompts/**", "*.prompt", "*.j2", "*.jinja", "*.jinja2", "*.pyrule")
 
 
 @dataclass(frozen=True)

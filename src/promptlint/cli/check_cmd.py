@@ -42,12 +42,19 @@ _RANK = {"info": 0, "warning": 1, "error": 2}
 _FORMATS = ("full", "concise", "json", "sarif", "github", "junit")
 
 
-def _wanted(path: Path, cfg: Config, root: Path, base: Path | None = None) -> bool:
-    from promptlint.config import matches_any
+def _wanted(
+    path: Path, cfg: Config, root: Path, base: Path | None = None, *, forced: bool = False
+) -> bool:
+    from promptlint.config import POLICY_INCLUDE, matches_any
 
+    include = cfg.include
+    if forced and cfg.config_path is None:
+        # a repository without a configuration: the hook lints only what `promptlint
+        # init` would select, never a README, a tsconfig.json or a Helm chart
+        include = POLICY_INCLUDE
     return (
         path.suffix.lower() in POLICY_SUFFIXES
-        and matches_any(path, cfg.include, root, base)
+        and matches_any(path, include, root, base)
         and not matches_any(path, cfg.exclude, root, base)
     )
 
@@ -81,7 +88,7 @@ def expand_paths(
             p = Path(raw)
         if p.is_file():
             if force_exclude:
-                if _wanted(p, cfg, root):
+                if _wanted(p, cfg, root, forced=True):
                     add(raw)
             elif p.suffix.lower() not in POLICY_SUFFIXES:
                 raise InputError(
@@ -103,7 +110,7 @@ def expand_paths(
             )
             for name in sorted(files):
                 full = Path(dirpath) / name
-                if _wanted(full, here, here_root, p):
+                if _wanted(full, here, here_root, p, forced=force_exclude):
                     found.append(str(full))
         # a sidecar beside its policy belongs to it
         given = set(found)
@@ -405,7 +412,7 @@ def _check_stdin(opts: CheckOptions, resolver: ConfigResolver) -> int:
     if suffix not in POLICY_SUFFIXES - {".pyrule"}:
         raise ConfigError(f"--stdin-filename {name!r}: unsupported policy file type")
     gcfg = resolver.for_path(name)
-    if opts.force_exclude and not _wanted(Path(name), gcfg, gcfg.root()):
+    if opts.force_exclude and not _wanted(Path(name), gcfg, gcfg.root(), forced=True):
         return 0  # excluded, as ruff does with --force-exclude
     data = sys.stdin.buffer.read()
     with tempfile.TemporaryDirectory(prefix="promptlint-stdin-") as tmp:

@@ -8,11 +8,12 @@ from pathlib import Path
 import typer
 
 from promptlint.cli.app import app
+from promptlint.config import POLICY_INCLUDE
 from promptlint.errors import PromptlintError
 
 __all__ = ["DEFAULT_INCLUDE", "STARTER", "init_command"]
 
-DEFAULT_INCLUDE = ("prompts/**", "*.prompt", "*.j2", "*.jinja", "*.jinja2", "*.pyrule")
+DEFAULT_INCLUDE = POLICY_INCLUDE
 
 STARTER = """\
 # promptlint configuration. The closest promptlint.toml (or [tool.promptlint] in
