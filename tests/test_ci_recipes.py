@@ -159,3 +159,15 @@ def test_docs_install_from_the_repository_never_from_an_unpublished_name() -> No
         "python -m pytest\n"
     )
     assert readme.index(".pre-commit-config.yaml") < readme.index("## Status")
+
+
+def test_readme_shows_the_output_the_example_gives(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from promptlint.cli.app import run
+
+    monkeypatch.chdir(REPO)
+    assert run(["check", "examples/support_bot.md"]) == 1
+    first = capsys.readouterr().out.split("\n\n")[0]
+    shown = (REPO / "README.md").read_text().split("```text\n", 1)[1].split("```", 1)[0]
+    assert shown == first + "\n"
