@@ -169,3 +169,21 @@ def test_helm_template_yaml_is_read_around_its_actions(tmp_path: Path) -> None:
     (seg,) = policy.segments
     assert seg.text == "Never use emoji."
     assert policy.span(0, 0, 5).line == 6
+
+
+def test_prompt_keys_holding_lists_of_texts_or_parts(tmp_path: Path) -> None:
+    f = tmp_path / "request.json"
+    f.write_text(
+        '{"model": "m", "system": [{"type": "text", "text": "Never use emoji."}],\n'
+        ' "instructions": ["Always answer in English.", 3]}\n'
+    )
+    policy = load(f)
+    assert [(s.origin, s.text) for s in policy.segments] == [
+        ("system[0].text", "Never use emoji."),
+        ("instructions[0]", "Always answer in English."),
+    ]
+    y = tmp_path / "agent.yaml"
+    y.write_text("agent:\n  instructions:\n    - Never use emoji.\n    - note: not a part\n")
+    (seg,) = load(y).segments
+    assert (seg.origin, seg.text) == ("agent.instructions[0]", "Never use emoji.")
+    assert load(y).span(0, 0, 5).line == 3

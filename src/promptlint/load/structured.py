@@ -1,7 +1,9 @@
 """YAML and JSON policies: string values under prompt-like keys, mapped back to the file.
 
 Values are found under the configured keys at any depth, and as ``content`` of chat
-``messages`` whose ``role`` is ``system`` or ``developer``. Each becomes one segment whose
+``messages`` whose ``role`` is ``system`` or ``developer``; a value is a string, a list
+of strings, or a list of text parts (``[{"type": "text", "text": "..."}]``, as chat and
+Anthropic-style APIs write them). Each becomes one segment whose
 ``origin`` is the dotted key path (``agent.system_prompt``, ``messages[0].content``).
 """
 
@@ -40,11 +42,13 @@ def _walk(
             wanted = str(k.value).lower() in keys or (is_chat and k.value == "content")
             if wanted and isinstance(v, yaml.ScalarNode) and v.tag.endswith(":str"):
                 yield sub, v
-            elif is_chat and k.value == "content" and isinstance(v, yaml.SequenceNode):
-                # content parts: [{"type": "text", "text": "..."}]
-                for i, part in enumerate(v.value):
-                    if isinstance(part, yaml.MappingNode):
-                        for pk, pv in part.value:
+            elif wanted and isinstance(v, yaml.SequenceNode):
+                # a list of texts, or of parts: [{"type": "text", "text": "..."}]
+                for i, item in enumerate(v.value):
+                    if isinstance(item, yaml.ScalarNode) and item.tag.endswith(":str"):
+                        yield f"{sub}[{i}]", item
+                    elif isinstance(item, yaml.MappingNode):
+                        for pk, pv in item.value:
                             if (
                                 isinstance(pk, yaml.ScalarNode)
                                 and pk.value == "text"
@@ -195,13 +199,16 @@ def _json_walk(node: _JsonNode, path: str, keys: frozenset[str]) -> Iterator[tup
         chat = isinstance(role, tuple) and role[0] == "str" and role[1] in ("system", "developer")
         for key, value in node[1]:
             sub = f"{path}.{key}" if path else key
-            if (key.lower() in keys or (chat and key == "content")) and value[0] == "str":
+            wanted = key.lower() in keys or (chat and key == "content")
+            if wanted and value[0] == "str":
                 yield sub, value
-            elif chat and key == "content" and value[0] == "arr":
-                # content parts: [{"type": "text", "text": "..."}]
-                for i, part in enumerate(value[1]):
-                    if part[0] == "obj":
-                        for pk, pv in part[1]:
+            elif wanted and value[0] == "arr":
+                # a list of texts, or of parts: [{"type": "text", "text": "..."}]
+                for i, item in enumerate(value[1]):
+                    if item[0] == "str":
+                        yield f"{sub}[{i}]", item
+                    elif item[0] == "obj":
+                        for pk, pv in item[1]:
                             if pk == "text" and pv[0] == "str":
                                 yield f"{sub}[{i}].text", pv
             else:
