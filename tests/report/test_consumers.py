@@ -237,3 +237,14 @@ def test_github_annotations_parse_as_the_runner_reads_them(
         files.add(props["file"])
         assert data.startswith(f"{props['file']}:{props['line']}:")
     assert files == {"prompts/agent.md", "prompts/tricky, name: 100%.md"}
+
+
+def test_a_duplicate_is_told_as_a_duplicate(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = project / "prompts" / "dup.md"
+    p.write_text("- Never use emoji.\n- Do not use emoji.\n")
+    assert run(["check", str(p), "--fail-on", "info"]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "info[PL203]" in out and "- and this one" in out and "conflicting" not in out
+    assert 'Line 1 ("Never use emoji.") and line 2 ("Do not use emoji.") ask for the same' in out

@@ -143,7 +143,20 @@ def _lines(ref: RuleRef) -> str:
 
 
 def collision_help(d: Diagnostic) -> str | None:
-    """The help line for a collision, written for its two rules; None for other codes."""
+    """The help line for a collision, a duplicate or a self-conflicting rule, written for
+    its rules; None for other codes (their documented fix applies as it is)."""
+    if d.code == "PL203" and len(d.rules) >= 2:
+        a, b = d.rules[0], d.rules[1]
+        return (
+            f'{_lines(a).capitalize()} ("{_short(a.quote)}") and {_lines(b)} '
+            f'("{_short(b.quote)}") ask for the same thing: keep one of them.'
+        )
+    if d.code == "PL202" and d.rules:
+        a = d.rules[0]
+        return (
+            f'The rule on {_lines(a)} ("{_short(a.quote)}") demands two incompatible '
+            "things: split it into two rules that say when each applies, or remove one half."
+        )
     if d.category.value != "collision" or len(d.rules) < 2:
         return None
     a, b = d.rules[0], d.rules[1]

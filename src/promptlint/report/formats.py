@@ -202,8 +202,8 @@ def full_text(report: Report, *, quiet: bool = False) -> Text:
             label = "this rule" if len(d.rules) > 1 else "here"
             _frame(out, first, report.sources.get(first.path), "^", label, "-->", sev)
             for other in d.rules[1:]:
-                _frame(out, other, report.sources.get(other.path), "-",
-                       "conflicting rule", ":::", _GUTTER)  # fmt: skip
+                label = "conflicting rule" if d.category.value == "collision" else "and this one"
+                _frame(out, other, report.sources.get(other.path), "-", label, ":::", _GUTTER)
         else:
             ref = RuleRef("-", d.path, d.line, d.end_line, "", d.column, d.end_column)
             _frame(out, ref, report.sources.get(d.path), "^", "here", "-->", sev)
