@@ -150,3 +150,20 @@ def test_all_model_stages_against_a_server_and_a_second_run_makes_no_request(
         assert run(["check", "bot.md", "--backend", "llm", "-f", "json"]) == 1
         assert len(srv.requests) == first  # the second identical run: zero requests
         assert json.loads(capsys.readouterr().out)["diagnostics"] == doc["diagnostics"]
+
+
+def test_each_further_reading_asks_with_its_own_focus(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    policy = tmp_path / "bot.md"
+    policy.write_text(POLICY, encoding="utf-8")
+    pending = tmp_path / "pending"
+    monkeypatch.setenv("PROMPTLINT_LLM_REPLAY", str(tmp_path / "none.jsonl"))
+    monkeypatch.setenv("PROMPTLINT_LLM_PENDING", str(pending))
+    run(["check", "--isolated", "--no-cache", str(policy), "--backend", "llm",
+         "--model-stages", "nominate", "--passes", "3"])  # fmt: skip
+    capsys.readouterr()
+    texts = sorted(f.read_text("utf-8") for f in pending.glob("*.md"))
+    assert len(texts) == 3  # one request per reading, none answered from another
+    assert sum("This is reading" in t for t in texts) == 2
+    assert any("reading 2 of the policy: look especially at tools" in t for t in texts)
