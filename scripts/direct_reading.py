@@ -1,7 +1,7 @@
 """Score a direct model reading: the pairs the recorded nomination answers name, taken as
 they are (no joint encoding, no solver), against labelled conflicts.
 
-    python scripts/direct_reading.py ANSWERS.jsonl POLICY_DIR LABEL_DIR
+    python scripts/direct_reading.py ANSWERS.jsonl POLICY_DIR LABEL_DIR [PASSES]
 
 This is the baseline the issue sets: a strong model reading each whole policy once and
 naming its conflicting rules. Pairs are matched like scripts/score.py matches findings.
@@ -19,6 +19,7 @@ from promptlint.llm.replay import load_answers, request_key
 from promptlint.llm.templates import template
 from promptlint.llm.windows import numbered_windows
 from promptlint.load import load
+from promptlint.nominate import _lens
 
 
 def _norm(s: str) -> str:
@@ -31,7 +32,7 @@ def _match(entry: dict, a: str, b: str) -> bool:
     return (x in a and y in b) or (x in b and y in a)
 
 
-def main(answers_path: Path, policy_dir: Path, label_dir: Path) -> None:
+def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1) -> None:
     answers = load_answers(answers_path)
     text, _ = template("nominate")
     chars = 24000
@@ -46,9 +47,10 @@ def main(answers_path: Path, policy_dir: Path, label_dir: Path) -> None:
         except Exception as err:
             print(f"{f.name}: not loaded ({err})")
             continue
-        pairs = []
-        for w in numbered_windows(policy, chars):
-            body = {"messages": [{"role": "user", "content": text.format(policy=w)}],
+        pairs: list[tuple[str, str]] = []
+        for w, n in ((w, n) for w in numbered_windows(policy, chars) for n in range(passes)):
+            content = text.format(policy=w) + _lens(n)
+            body = {"messages": [{"role": "user", "content": content}],
                     "response_format": {"json_schema": {"name": "Nominations"}}}  # fmt: skip
             got = answers.get(request_key(body))
             if got is None:
@@ -69,4 +71,5 @@ def main(answers_path: Path, policy_dir: Path, label_dir: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]))
+    main(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]),
+         int(sys.argv[4]) if len(sys.argv) > 4 else 1)  # fmt: skip
