@@ -133,28 +133,17 @@ def _schema_text(model: PolicyModel) -> str:
     return "\n".join(lines)
 
 
-def _enums() -> str:
-    from promptlint.pyrule.vocabulary import load_vocabulary
-
-    v = load_vocabulary()
-    return "; ".join(
-        f"{name}: {', '.join(str(x) for x in sort['values'])}"
-        for name, sort in v.sorts.items()
-        if sort.get("values")
-    )
-
-
 async def _joint(
     client: Any, pairs: list[tuple[RuleRecord, RuleRecord, str]], model: PolicyModel
 ) -> list[Joint]:
     from promptlint.llm.client import Ok, Request
     from promptlint.llm.schemas import JointEncoding
     from promptlint.llm.templates import template
-    from promptlint.pyrule.vocabulary import vocabulary_summary
+    from promptlint.pyrule.vocabulary import enum_summary, vocabulary_summary
 
     text, version = template("joint_encode")
     prims, preds = vocabulary_summary()
-    schema, enums = _schema_text(model), _enums()
+    schema, enums = _schema_text(model), enum_summary()
 
     def fill(a: RuleRecord, b: RuleRecord, situation: str) -> str:
         return text.format(
