@@ -12,21 +12,12 @@ from pathlib import Path
 import pytest
 import yaml
 
+from policy_scoring import _matches
 from promptlint.cli.app import run
 
 REPO = Path(__file__).resolve().parents[1]
 ANSWERS = REPO / "fixtures" / "recorded" / "session10.answers.jsonl"
 CODES = ("PL101", "PL102", "PL103", "PL104")
-
-
-def _norm(s: str) -> str:
-    return " ".join(s.lower().split())
-
-
-def _match(entry: dict, quotes: tuple[str, str]) -> bool:
-    a, b = (_norm(x) for x in entry["rules"])
-    qa, qb = (_norm(q) for q in quotes)
-    return (a in qa and b in qb) or (a in qb and b in qa)
 
 
 def _score(policies: list[Path], labels: Path, capsys: pytest.CaptureFixture[str]) -> tuple:
@@ -40,9 +31,9 @@ def _score(policies: list[Path], labels: Path, capsys: pytest.CaptureFixture[str
         pairs = [(d["rules"][0]["quote"], d["rules"][1]["quote"])
                  for d in doc["diagnostics"] if d["code"] in CODES]  # fmt: skip
         expected += len(expect)
-        found += sum(any(_match(e, q) for q in pairs) for e in expect)
+        found += sum(any(_matches(e, q) for q in pairs) for e in expect)
         reported += len(pairs)
-        true += sum(any(_match(e, q) for e in expect) for q in pairs)
+        true += sum(any(_matches(e, q) for e in expect) for q in pairs)
     return expected, found, reported, true
 
 
