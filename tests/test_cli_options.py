@@ -459,3 +459,19 @@ def test_excluded_names_count_only_below_the_folder_given(
     assert run(["check", str(project), "-f", "json"]) == 1
     doc = json.loads(capsys.readouterr().out)
     assert [f["path"] for f in doc["files"]] == [str(project / "support_bot.md")]
+
+
+def test_force_exclude_without_configured_include_lints_what_init_selects(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pyproject.toml").write_text('[tool.promptlint]\nselect = ["PL1"]\n')
+    (tmp_path / "README.md").write_text(PLAIN)
+    _copy_policy(tmp_path / "prompts")
+    args = ["check", "--force-exclude", "-f", "json", "README.md", "prompts/support_bot.md"]
+    assert run(args) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert [f["path"] for f in doc["files"]] == ["prompts/support_bot.md"]
+    # named by hand without --force-exclude, a README is linted as asked
+    assert run(["check", "README.md", "-f", "concise"]) == 1
+    assert capsys.readouterr().out.startswith("README.md:1:3: PL101 ")

@@ -45,12 +45,12 @@ _FORMATS = ("full", "concise", "json", "sarif", "github", "junit")
 def _wanted(
     path: Path, cfg: Config, root: Path, base: Path | None = None, *, forced: bool = False
 ) -> bool:
-    from promptlint.config import POLICY_INCLUDE, matches_any
+    from promptlint.config import POLICY_INCLUDE, Config, matches_any
 
     include = cfg.include
-    if forced and cfg.config_path is None:
-        # a repository without a configuration: the hook lints only what `promptlint
-        # init` would select, never a README, a tsconfig.json or a Helm chart
+    if forced and include == Config.include:
+        # no `include` configured: the hook lints only what `promptlint init` would
+        # select, never a README, a tsconfig.json or a Helm chart
         include = POLICY_INCLUDE
     return (
         path.suffix.lower() in POLICY_SUFFIXES
