@@ -58,11 +58,14 @@ CODES: dict[str, Code] = {
             "unreadable-file",
             _I,
             _E,
-            "A policy file cannot be read or decoded.",
+            "A policy file cannot be read, decoded or parsed.",
             """
 ## What it finds
 A path that does not exist, a directory without policy files, a binary or non-UTF-8 file,
-or a file over the configured size limit.
+a file over the configured size limit, or a YAML, JSON or Python file that does not parse.
+A path that does not exist stops the run (exit 2); a file that exists but cannot be read
+or parsed is a finding on that file (exit 1, like ruff's E902 and syntax errors) and the
+other files are still linted. It cannot be switched off with `select` or `ignore`.
 ## Why it matters
 A file promptlint cannot read is a policy nobody has checked.
 ## Example
@@ -70,7 +73,9 @@ A file promptlint cannot read is a policy nobody has checked.
 promptlint check prompts/missing.md
 ```
 ## How to fix
-Point promptlint at UTF-8 text files, or raise `max-file-bytes` for very large policies.
+Fix the syntax error at the location shown, save the file as UTF-8 text, or raise
+`max-file-bytes` for very large policies. If the file is not a policy, keep it out with
+`include`/`exclude` (and `--force-exclude` for files named on the command line).
 """,
         ),
         _c(

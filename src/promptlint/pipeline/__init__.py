@@ -4,8 +4,8 @@ triage.
 Stages never import each other; this package calls them in order and turns their results
 (values, never exceptions for partial failures) into diagnostics
 (:mod:`.common`). The model backend's part is :mod:`.model`, the compile cache
-:mod:`.cache`. Input that cannot be read at all raises a located
-:class:`~promptlint.errors.PromptlintError`.
+:mod:`.cache`. A file that cannot be read or parsed becomes one located finding on
+that file (PL001; PL002 for a bare .pyrule file) and the other policies still run.
 """
 
 from __future__ import annotations
