@@ -220,7 +220,8 @@ def test_a_finding_through_a_relation_is_reported_in_words(tmp_path: Path) -> No
     result = triage(rules, model=model)
     refs = {r.id: RuleRef(r.id, "p.md", i + 1, i + 1, r.quote, 1, 2) for i, r in enumerate(rules)}
     (d,) = triage_diagnostics(result, rules, refs, primary_path="p.md")
-    assert "(so it requires restart services)" in d.message and "policy-model" in d.message
+    assert '(so it requires the action "restart services")' in d.message
+    assert "policy-model" in d.message
 
 
 ONLY_MEANS = """

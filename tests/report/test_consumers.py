@@ -248,3 +248,17 @@ def test_a_duplicate_is_told_as_a_duplicate(
     out = " ".join(capsys.readouterr().out.split())
     assert "info[PL203]" in out and "- and this one" in out and "conflicting" not in out
     assert 'Line 1 ("Never use emoji.") and line 2 ("Do not use emoji.") ask for the same' in out
+
+
+def test_a_self_conflicting_rule_is_told_in_words(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = project / "prompts" / "dead.pyrule"
+    p.write_text(
+        '@rule("r1")\ndef r1(ctx):\n    "Be formal, and never be formal."\n'
+        '    require(reply_style("formal"))\n    forbid(reply_style("formal"))\n'
+    )
+    assert run(["check", str(p), "-f", "json"]) == 1
+    (d,) = json.loads(capsys.readouterr().out)["diagnostics"]
+    assert d["code"] == "PL202" and not INTERNAL.search(d["message"]), d["message"]
+    assert d["message"].startswith("The rule on line 1 ")

@@ -65,7 +65,7 @@ def phrase(primitive: str, args: Mapping[str, Any]) -> str:
         "edit_file": lambda: f"editing {first}",
         "disclose": lambda: f"disclosing {_words(first)}",
         "withhold": lambda: f"withholding {_words(first)}",
-        "act": lambda: _words(first),
+        "act": lambda: f'the action "{_words(first)}"',
     }
     if primitive in simple and first is not None:
         return simple[primitive]()

@@ -189,18 +189,30 @@ def triage_diagnostics(
     return out
 
 
-_CLAUSE_ID = re.compile(r"(?<![\w.])([\w.']+?)(?:#\d+)?(?![\w#'])")
+_CLAUSE_ID = re.compile(r"(?<![\w.])([\w.']+?)(?:#(\d+))?(?![\w#'])")
+_SURFACE = re.compile(r"\b(on|surface) ([a-z]+(?:_[a-z]+)+)\b")
 
 
 def _named(message: str, refs: dict[str, RuleRef]) -> str:
-    """Rule and clause ids (``r1``, ``r1#0``) in a message, named by their lines."""
+    """Rule and clause ids (``r1``, ``r1#0``) in a message, named by their lines; the
+    second mention of a rule's clause is "part N" of it."""
     from promptlint.diagnostics.wording import rule_name
+
+    seen: set[str] = set()
 
     def name(m: re.Match[str]) -> str:
         ref = refs.get(m[1])
-        return rule_name(ref) if ref is not None and ref.line > 0 else m[0]
+        if ref is None or ref.line <= 0:
+            return m[0]
+        if m[2] is not None and m[1] in seen:
+            return f"part {int(m[2]) + 1}"
+        seen.add(m[1])
+        if m[2] is not None and m[0] != message.split()[0]:
+            return f"part {int(m[2]) + 1} of {rule_name(ref)}"
+        return rule_name(ref)
 
     text = _CLAUSE_ID.sub(name, message)
+    text = _SURFACE.sub(lambda m: f"{m[1]} {m[2].replace('_', ' ')}", text)
     return text[:1].upper() + text[1:]
 
 
