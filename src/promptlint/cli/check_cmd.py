@@ -14,7 +14,12 @@ from typing import TYPE_CHECKING
 import typer
 
 from promptlint.cli.app import app
-from promptlint.cli.model_opts import apply_model_options, progress_for, usage_line
+from promptlint.cli.model_opts import (
+    apply_model_options,
+    config_warning_diagnostics,
+    progress_for,
+    usage_line,
+)
 from promptlint.errors import InputError
 
 if TYPE_CHECKING:
@@ -159,6 +164,17 @@ def check_command(
         cfg = cfg.with_overrides(policy_groups={**cfg.policy_groups, "cli": tuple(files)})
     with progress_for(cfg, cfg.output_format not in ("full", "concise")) as bar:
         report = check(files, cfg, progress=bar)
+    warned = config_warning_diagnostics(cfg)
+    if warned:
+        sources = dict(report.sources)
+        for w in cfg.warnings:
+            sources.setdefault(w.path, Path(w.path).read_text(encoding="utf-8", errors="replace"))
+        report = Report(
+            report.files,
+            tuple(sorted((*report.diagnostics, *warned), key=lambda d: d.sort_key())),
+            sources,
+            report.summary,
+        )
     if "llm" in report.summary:
         sys.stderr.write(usage_line(report.summary["llm"]) + "\n")
 
