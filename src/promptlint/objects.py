@@ -15,20 +15,26 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
 __all__ = [
+    "ENTRY_KINDS",
+    "RELATION_KINDS",
     "And",
+    "Assumption",
     "Candidate",
     "Clause",
     "Compare",
     "Condition",
     "Const",
     "EncodedRule",
+    "Entry",
     "Extract",
     "ListTerm",
     "Not",
     "Or",
     "Policy",
+    "PolicyModel",
     "Pred",
     "Ref",
+    "Relation",
     "RuleRecord",
     "Segment",
     "Sign",
@@ -175,6 +181,23 @@ class Policy:
         )
 
 
+_SITUATION_LEAD = __import__("re").compile(
+    r"^(?:if|when|whenever|before|after|while|during|once|upon|in case|as soon as)\b", 2
+)
+#: the force a lead-in gives the items under it
+_FORCE_LEAD = __import__("re").compile(
+    r"\b(?:you (?:must|should) never|you must not|you should not|never|do not|don't|must not|"
+    r"always|you must|must)\b",
+    2,
+)
+
+
+def _decap(text: str) -> str:
+    """Lower-case a leading capital unless the first word is in capitals ("NEVER")."""
+    word = text.split(" ", 1)[0]
+    return text if word.isupper() and len(word) > 1 else text[:1].lower() + text[1:]
+
+
 @dataclass(frozen=True, slots=True)
 class RuleRecord:
     """A prescriptive span of a policy (WIRE App. B)."""
@@ -188,6 +211,30 @@ class RuleRecord:
     gist: str
     #: "offline" or "llm"
     origin: str = "offline"
+    #: headings (and XML-style section tags) the rule sits under, outermost first
+    section: tuple[str, ...] = ()
+    #: the sentence that governs the rule from outside its own text, nearest first: a
+    #: list's lead-in ("Never do the following:"), then a section's opening situation
+    #: ("When the user asks you to create a commit, follow these steps:")
+    lead_in: tuple[str, ...] = ()
+
+    def in_context(self) -> str:
+        """The rule as its context states it, for encoders: a section's or lead-in's
+        situation becomes its condition, a lead-in's force its force ("Never do the
+        following:" over "- push to main" is "Never push to main"). The quote is unchanged.
+        """
+        import re
+
+        text = " ".join(self.quote.split())
+        for sentence in self.lead_in:
+            s = " ".join(sentence.split())
+            if _SITUATION_LEAD.match(s):
+                situation = s.split(",", 1)[0] if "," in s else s.rstrip(":")
+                text = f"{situation.rstrip(':')}, {_decap(text)}"
+            elif (m := _FORCE_LEAD.search(s)) and not _FORCE_LEAD.search(self.quote):
+                force = re.sub(r"(?i)^(you )", "", m[0])
+                text = f"{force.capitalize()} {_decap(text)}"
+        return text
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -196,11 +243,16 @@ class RuleRecord:
             "quote": self.quote,
             "gist": self.gist,
             "origin": self.origin,
+            "section": list(self.section),
+            "lead_in": list(self.lead_in),
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> RuleRecord:
-        return cls(d["id"], Span.from_dict(d), d["quote"], d["gist"], d.get("origin", "offline"))
+        return cls(
+            d["id"], Span.from_dict(d), d["quote"], d["gist"], d.get("origin", "offline"),
+            tuple(d.get("section", ())), tuple(d.get("lead_in", ())),
+        )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- conditions
@@ -491,6 +543,12 @@ class Candidate:
     assignment: tuple[tuple[str, Scalar], ...]
     #: structured-English rendering of the assignment
     scenario: str
+    #: what the witness assumes beyond the encodings: overlaps an overlap judge asserted
+    #: between two open values, and policy-model relations a clause was derived through
+    assumptions: tuple[Assumption, ...] = ()
+    #: "triage" (found by comparing encodings) or "nomination" (a pair a model suspected,
+    #: encoded jointly and confirmed by the solver)
+    source: str = "triage"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -499,4 +557,118 @@ class Candidate:
             "surface": self.surface,
             "kind": self.kind,
             "witness": {"assignment": dict(self.assignment), "scenario": self.scenario},
+            "assumptions": [a.to_dict() for a in self.assumptions],
+            "source": self.source,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Assumption:
+    """One thing a finding relies on that the encodings alone do not say."""
+
+    #: "overlap" (a judge said two open values can denote the same behaviour) or
+    #: "relation" (a policy-model edge, e.g. ``run_shell(systemctl restart *)`` is-a
+    #: ``act(restart services)``)
+    kind: str
+    left: str
+    right: str
+    #: who said so: "lexical", "model", "policy-model"
+    source: str
+    reason: str = ""
+
+    def text(self) -> str:
+        if self.kind == "overlap":
+            return f'"{self.left}" and "{self.right}" can denote the same thing ({self.source})'
+        return f"{self.left} {self.reason or 'is a'} {self.right} ({self.source})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "left": self.left, "right": self.right,
+                "source": self.source, "reason": self.reason}  # fmt: skip
+
+
+# --------------------------------------------------------------------------- policy model
+
+#: the kinds of a policy model's entries (the policy's own typed vocabulary)
+ENTRY_KINDS = ("tool", "command", "path", "output", "information", "action", "situation",
+               "event")  # fmt: skip
+#: relations between entries: ``is_a`` (a kind of / part of), ``implies`` (doing or being
+#: the one is doing or being the other), ``excludes`` (cannot hold together)
+RELATION_KINDS = ("is_a", "implies", "excludes")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    kind: str
+    #: canonical name: a tool as the policy spells it, a command or path glob, a short
+    #: lower-case phrase for the rest ("restart services", "user asks to commit")
+    name: str
+    description: str = ""
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def ref(self) -> str:
+        return f"{self.kind}:{self.name}"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "name": self.name}
+        if self.description:
+            out["description"] = self.description
+        if self.aliases:
+            out["aliases"] = list(self.aliases)
+        return out
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Entry:
+        return cls(str(d["kind"]), str(d["name"]), str(d.get("description", "")),
+                   tuple(str(a) for a in d.get("aliases", ())))  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    kind: str
+    #: entry refs, ``kind:name``
+    source: str
+    target: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "source": self.source, "target": self.target}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Relation:
+        return cls(str(d["kind"]), str(d["source"]), str(d["target"]))
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyModel:
+    """The policy's typed vocabulary, built before its rules are encoded (LRG §3.1):
+    entries with descriptions and aliases, and the relations between them. Encoders map
+    rule wording onto entries; triage turns relations into solver facts."""
+
+    entries: tuple[Entry, ...] = ()
+    relations: tuple[Relation, ...] = ()
+    #: "offline" or "llm" (a model-built one merged over the offline one)
+    origin: str = "offline"
+    version: int = 1
+
+    def entry(self, ref: str) -> Entry | None:
+        for e in self.entries:
+            if e.ref == ref:
+                return e
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "origin": self.origin,
+            "entries": [e.to_dict() for e in self.entries],
+            "relations": [r.to_dict() for r in self.relations],
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> PolicyModel:
+        return cls(
+            tuple(Entry.from_dict(e) for e in d.get("entries") or ()),
+            tuple(Relation.from_dict(r) for r in d.get("relations") or ()),
+            str(d.get("origin", "offline")),
+            int(d.get("version", 1)),
+        )

@@ -114,6 +114,19 @@ def check_command(
         min=1,
         help="With --backend llm: encode each rule K times and check agreement (PL206).",
     ),
+    model_stages: str = typer.Option(
+        None,
+        "--model-stages",
+        help="With --backend llm: the model-backed stages to run, comma-separated, among "
+        "extract, encode, policy-model, overlap, nominate (default: all).",
+    ),
+    passes: int = typer.Option(
+        None,
+        "--passes",
+        min=1,
+        max=10,
+        help="With --backend llm: read the policy this many times when nominating pairs.",
+    ),
     diff_base: str = typer.Option(
         None, "--diff-base", help="Report only findings new since this git revision."
     ),
@@ -158,6 +171,8 @@ def check_command(
         no_cache=no_cache,
         canonicalize_labels=canonicalize_labels,
         encode_samples=encode_samples,
+        model_stages=model_stages,
+        passes=passes,
     )
     files = expand_paths(list(paths), cfg.include, cfg.exclude)
     if policy_group:

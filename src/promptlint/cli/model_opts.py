@@ -30,6 +30,8 @@ def apply_model_options(
     no_cache: bool = False,
     canonicalize_labels: bool = False,
     encode_samples: int | None = None,
+    model_stages: str | None = None,
+    passes: int | None = None,
 ) -> Config:
     """Fold the model-related CLI flags into the configuration, validating them."""
     cfg = cfg.with_overrides(backend=backend)
@@ -47,9 +49,22 @@ def apply_model_options(
         llm["canonicalize-labels"] = True
     if encode_samples is not None:
         llm["encode-samples"] = encode_samples
-    if cfg.backend != "llm" and (canonicalize_labels or encode_samples is not None):
+    if model_stages is not None:
+        from promptlint.llm.settings import CHECK_STAGES
+
+        stages = [s.strip() for s in model_stages.split(",") if s.strip()]
+        unknown = [s for s in stages if s not in CHECK_STAGES]
+        if unknown:
+            raise ConfigError(f"unknown model stage {unknown[0]!r} for --model-stages; "
+                              f"choose from {', '.join(CHECK_STAGES)}")  # fmt: skip
+        llm["stages"] = stages
+    if passes is not None:
+        llm["passes"] = passes
+    extras = canonicalize_labels or encode_samples is not None or model_stages or passes
+    if cfg.backend != "llm" and extras:
         raise ConfigError(
-            "--canonicalize-labels and --encode-samples need --backend llm",
+            "--canonicalize-labels, --encode-samples, --model-stages and --passes need "
+            "--backend llm",
             hint="the offline backend never calls a model",
         )
     _check_llm_table(cfg, llm)

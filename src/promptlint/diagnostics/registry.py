@@ -380,6 +380,31 @@ def r2(ctx):
 Pick one order.
 """,
         ),
+        _c(
+            "PL105",
+            "nominated-not-confirmed",
+            _C,
+            Severity.INFO,
+            "A model nominated two rules as conflicting, but the solver did not confirm it.",
+            """
+## What it finds
+With a model endpoint, `check` also asks the model to read the whole policy and name rule
+pairs it suspects conflict. Each pair triage had not found is encoded jointly and given to
+the solver. When the solver finds no situation in which the two encodings collide (or the
+encoding failed), the pair is reported here with the model's reason, not as an error.
+## Why it matters
+The pair may still be a real tension the vocabulary cannot express, or the model may be
+wrong: a person should read both rules. Nothing the model suspected is dropped silently.
+## Example
+```markdown
+- Keep every answer short.
+- Explain each step of the calculation.
+```
+## How to fix
+Read both rules. If they do conflict, write the precedence into one of them; if not,
+suppress the finding with a reason.
+""",
+        ),
         # ------------------------------------------------------------------ PL2xx rule quality
         _c(
             "PL201",

@@ -475,7 +475,7 @@ class OfflineEncoder:
         from promptlint.encode import Encoding, Unencoded
 
         # "1,200 words" is one number
-        text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", unbold(collapse_ws(record.quote)).strip())
+        text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", unbold(record.in_context()).strip())
         kw, main, cond, otherwise = split_rule(text)
         base: list[str] = []
         if cond is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from promptlint.objects import Policy, RuleRecord
@@ -232,6 +232,96 @@ def make_gist(sentence: str, lead_in: str = "") -> str:
     return f"when {condition[:1].lower() + condition[1:]}, {body}" if condition else body
 
 
+_SITUATION = re.compile(
+    r"^(?:if|when|whenever|before|after|while|during|once|upon|in case|as soon as|for any|"
+    r"for every|for each)\b",
+    re.I,
+)
+_MD_HEADING = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$")
+_OPEN_TAG = re.compile(r"^[ \t]*<([A-Za-z_][\w\-]*)(?:\s[^>]*)?>[ \t]*$")
+_CLOSE_TAG = re.compile(r"^[ \t]*</([A-Za-z_][\w\-]*)>[ \t]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Section:
+    start: int
+    path: tuple[str, ...]
+    #: the heading itself when it states a situation ("## When deploying")
+    situation: str = ""
+
+
+def _sections(text: str, masked: str) -> list[_Section]:
+    """Where each section starts and the headings above it (markdown headings by level,
+    XML-style tags by nesting, plain-text headings the masking found)."""
+    out = [_Section(0, ())]
+    stack: list[tuple[int, str]] = []  # (level, title); tags are level 0 and nest
+    pos = 0
+    for line, mline in zip(
+        text.splitlines(keepends=True), masked.splitlines(keepends=True), strict=False
+    ):
+        start, pos = pos, pos + len(line)
+        body = line.rstrip("\r\n")
+        title = ""
+        if m := _MD_HEADING.match(body):
+            level, title = len(m[1]), m[2].strip("*_ ")
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            stack.append((level, title))
+        elif m := _CLOSE_TAG.match(body):
+            names = [t for lv, t in stack if lv == 0]
+            if m[1] in names:
+                while stack and stack[-1] != (0, m[1]):
+                    stack.pop()
+                stack.pop()
+            else:
+                continue
+        elif m := _OPEN_TAG.match(body):
+            stack.append((0, m[1]))
+            title = m[1]
+        elif body.strip() and not mline.strip() and _TEXT_HEADING.match(body):
+            while stack and stack[-1][0] >= 7:
+                stack.pop()
+            title = body.strip()
+            stack.append((7, title))
+        else:
+            continue
+        situation = title if _SITUATION.match(title) else ""
+        out.append(_Section(start, tuple(t for _, t in stack), situation))
+    return out
+
+
+def _lead_ins(
+    masked: str, blocks: list[_Block], sections: list[_Section]
+) -> dict[int, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Block start -> (section path, governing sentences nearest first).
+
+    A section is governed by a heading that states a situation, or by its first
+    paragraph when that opens with one and introduces what follows with a colon
+    ("When the user asks you to create a new git commit, follow these steps:").
+    """
+    import bisect
+
+    starts = [s.start for s in sections]
+    governing: dict[int, str] = {}
+    out: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for b in blocks:
+        i = bisect.bisect_right(starts, b.start) - 1
+        sec = sections[i]
+        if b.lead_in and b.lead_in not in masked[sec.start : b.start]:
+            b = replace(b, lead_in="")  # the lead-in of a list in an earlier section
+        if i not in governing:
+            governing[i] = sec.situation
+            if not b.lead_in:
+                first = " ".join(masked[b.start : b.end].split())
+                if _SITUATION.match(first) and first.endswith(":") and not sec.situation:
+                    governing[i] = first
+        own = [b.lead_in] if b.lead_in else []
+        if governing[i] and governing[i] not in own:
+            own.append(governing[i])
+        out[b.start] = (sec.path, tuple(own))
+    return out
+
+
 class OfflineExtractor:
     """Rule records from policy text, deterministically."""
 
@@ -242,21 +332,56 @@ class OfflineExtractor:
         for policy in policies:
             for index, seg in enumerate(policy.segments):
                 masked = _mask(seg.text)
-                for block in _blocks(masked, index):
+                blocks = list(_blocks(masked, index))
+                context = _lead_ins(masked, blocks, _sections(seg.text, masked))
+                lead_ins = {" ".join(b.lead_in.split()) for b in blocks if b.lead_in}
+                for block in blocks:
+                    section, lead_in = context[block.start]
                     for a, b in sentences(masked, block.start, block.end):
                         text = masked[a:b]
                         lead = len(text) - len(text.lstrip())
                         a += lead
                         b = a + len(text.strip())
-                        if b <= a or not is_normative(masked[a:b]):
+                        if b <= a:
                             continue
-                        quote = seg.text[a:b]
-                        records.append(
-                            RuleRecord(
-                                id=f"r{len(records) + 1}",
-                                span=policy.span(index, a, b),
-                                quote=quote,
-                                gist=make_gist(quote, block.lead_in),
-                            )
+                        if not is_normative(masked[a:b]) and not _governed_item(
+                            masked[a:b], block.lead_in
+                        ):
+                            continue
+                        sentence = " ".join(masked[a:b].split())
+                        if sentence.endswith(":") and (
+                            _SITUATION.match(sentence) or sentence in lead_ins
+                        ):
+                            continue  # a lead-in: it governs the rules under it
+                        record = RuleRecord(
+                            id=f"r{len(records) + 1}",
+                            span=policy.span(index, a, b),
+                            quote=seg.text[a:b],
+                            gist="",
+                            section=section,
+                            lead_in=lead_in,
                         )
+                        records.append(replace(record, gist=make_gist(record.in_context())))
         return Extraction(tuple(records), ())
+
+
+def _situation_of(lead_in: Sequence[str]) -> str:
+    """The situation the governing sentences state, for the gist."""
+    for sentence in lead_in:
+        if _SITUATION.match(sentence):
+            return sentence.split(",", 1)[0] if "," in sentence else sentence
+    return ""
+
+
+#: a lead-in that gives its list items force: "Never do the following:", "You must:"
+_FORCEFUL_LEAD = re.compile(
+    r"\b(must|never|always|do not|don't|should|shall|avoid|under no circumstances|required|"
+    r"forbidden|not allowed|prohibited)\b",
+    re.I,
+)
+
+
+def _governed_item(item: str, lead_in: str) -> bool:
+    """A list item with no force of its own, under a lead-in that gives it force."""
+    words = _MARKUP.sub("", item).split()
+    return bool(lead_in) and len(words) >= 2 and bool(_FORCEFUL_LEAD.search(lead_in))

@@ -14,9 +14,12 @@ from typing import Any
 
 from promptlint.errors import ConfigError
 
-__all__ = ["STAGES", "LLMSettings", "redact"]
+__all__ = ["CHECK_STAGES", "STAGES", "LLMSettings", "redact"]
 
-STAGES = ("extract", "encode", "canonicalize", "realize", "judge")
+STAGES = ("extract", "encode", "canonicalize", "policy_model", "overlap", "nominate",
+          "joint_encode", "realize", "judge")  # fmt: skip
+#: the model-backed stages of `check`, each of which can be left out with `llm.stages`
+CHECK_STAGES = ("extract", "encode", "policy-model", "overlap", "nominate")
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,12 @@ class LLMSettings:
     repair_attempts: int = 2
     #: a larger answer is a failed request, never read into memory
     max_response_bytes: int = 1_000_000
+    #: which model-backed stages `check` runs (the others run offline)
+    stages: tuple[str, ...] = CHECK_STAGES
+    #: nomination passes over the policy (each an independent reading)
+    passes: int = 1
+    #: characters of policy text per request of the whole-policy stages (overlapping windows)
+    window_chars: int = 24000
 
     @property
     def redundancy(self) -> int:
@@ -94,7 +103,7 @@ class LLMSettings:
                 )
             if key not in known:
                 raise ConfigError(f"unknown llm setting {raw_key!r}")
-            if key == "encode_models" and isinstance(value, list):
+            if key in ("encode_models", "stages") and isinstance(value, list):
                 value = tuple(value)
             problem = _type_problem(key, value)
             if problem is not None:
@@ -126,6 +135,18 @@ class LLMSettings:
             ),
             (0 <= self.sample_temperature <= 2, "llm.sample-temperature must be in [0, 2]"),
             (0 < self.confidence_threshold <= 1, "llm.confidence-threshold must be in (0, 1]"),
+            (
+                isinstance(self.stages, tuple) and all(s in CHECK_STAGES for s in self.stages),
+                f"llm.stages must be a list among {', '.join(CHECK_STAGES)}",
+            ),
+            (
+                isinstance(self.passes, int) and 1 <= self.passes <= 10,
+                "llm.passes must be between 1 and 10",
+            ),
+            (
+                isinstance(self.window_chars, int) and self.window_chars >= 2000,
+                "llm.window-chars must be at least 2000",
+            ),
             (
                 all(s in STAGES for s in self.models),
                 f"llm.models keys must be among {', '.join(STAGES)}",

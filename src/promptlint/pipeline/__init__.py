@@ -36,6 +36,8 @@ from promptlint.pipeline.model import (
     make_client,
     usage_of,
 )
+from promptlint.pipeline.nomination import nominations
+from promptlint.policymodel import resolve
 
 if TYPE_CHECKING:
     from promptlint.config import Config
@@ -175,6 +177,8 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
     rules: list[EncodedRule] = []
     refs: dict[str, RuleRef] = {}
     extracted = 0
+    policies: list[Any] = []
+    all_records: list[RuleRecord] = []
     for index, path in enumerate(group):
         keys = tuple(getattr(config, "yaml_keys", ()) or ()) + tuple(
             getattr(config, "json_keys", ()) or ()
@@ -183,6 +187,8 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
         sources[path] = policy.text
         sidecar = sidecar_path(path)
         records = backend.extract(policy, diagnostics)
+        policies.append(policy)
+        all_records += records
         extracted += len(records)
         if not Path(sidecar).is_file():
             encoded_here = backend.encode(records, path, diagnostics)
@@ -251,12 +257,18 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
     # source order (file, then line): "earlier rule" in findings means earlier in the policy
     order = {p: i for i, p in enumerate(group)}
     rules.sort(key=lambda r: (order.get(refs[r.id].path, 0), refs[r.id].line))
+    # the policy's own vocabulary, then every rule mapped onto it
+    model = backend.policy_model(policies, all_records, diagnostics)
+    rules = resolve(rules, model)
     rules = backend.canonicalize(rules, config)
-    result = run_triage(rules, config)
+    result = backend.triage(rules, model, config, group[0], diagnostics)
+    diagnostics += triage_diagnostics(result, rules, refs, primary_path=group[0])
+    if backend.runs("nominate"):
+        diagnostics += nominations(backend, policies, all_records, rules, refs, result, model,
+                                   config)  # fmt: skip
     budget = backend.budget_note(budget_mark, group[0])
     if budget is not None:
         diagnostics.append(budget)
-    diagnostics += triage_diagnostics(result, rules, refs, primary_path=group[0])
     stats = _stats(
         group[0] if len(group) == 1 else " + ".join(group),
         result,

@@ -85,11 +85,13 @@ def compile_outcomes(
     return out
 
 
-def run_triage(rules: Sequence[EncodedRule], config: Config) -> TriageResult:
+def run_triage(
+    rules: Sequence[EncodedRule], config: Config, *, model: Any = None, judge: Any = None
+) -> TriageResult:
     from promptlint.triage import triage
 
     timeout = getattr(config, "solver_timeout_ms", 2000)
-    return triage(rules, timeout_ms=timeout)
+    return triage(rules, timeout_ms=timeout, model=model, judge=judge)
 
 
 _VERB = {
@@ -190,6 +192,8 @@ def _collision(cand: Candidate, clauses: dict[str, Clause], refs: dict[str, Rule
     if cand.scenario:
         unconditional = cand.scenario.startswith("in every situation")
         message += f" {cand.scenario}" if unconditional else f" when {cand.scenario}"
+    if cand.assumptions:
+        message += "; assuming " + "; ".join(x.text() for x in cand.assumptions)
     primary = refs[cand.rules[0]]
     return diag(
         code,
@@ -204,6 +208,8 @@ def _collision(cand: Candidate, clauses: dict[str, Clause], refs: dict[str, Rule
             "surface_key": cand.surface,
             "kind": cand.kind,
             "clauses": [list(p) for p in cand.clause_pairs],
+            "source": cand.source,
+            "assumptions": [x.to_dict() for x in cand.assumptions],
         },
     )
 

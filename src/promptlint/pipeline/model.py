@@ -4,7 +4,10 @@ offline fallback, budget reporting, redundant encodings chosen by solver-checked
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from promptlint.diagnostics import Category, Diagnostic, RuleRef, Severity
@@ -93,7 +96,7 @@ class Backend:
     def extract(self, policy: Any, diagnostics: list[Diagnostic]) -> tuple[RuleRecord, ...]:
         from promptlint.extract import get_extractor, verify_quotes
 
-        if self.kind != "llm":
+        if not self.runs("extract"):
             return tuple(get_extractor("offline").extract([policy]).records)
         extractor = get_extractor("llm", client=self.client(), progress=self.progress)
         diagnostics += self.notes(policy.path)
@@ -126,7 +129,7 @@ class Backend:
     ) -> list[tuple[EncodedRule, RuleRecord]]:
         if not records:
             return []  # nothing to encode: do not load an encoder
-        if self.kind != "llm":
+        if not self.runs("encode"):
             return encode_with("offline", records, path, diagnostics)
         outcomes = self.encode_outcomes(records, path, diagnostics)
         return compile_outcomes(outcomes, records, path, diagnostics)
@@ -173,6 +176,72 @@ class Backend:
             o.record_id for o in outcomes if isinstance(o, Unencoded) and o.kind == "budget"
         ]
         return outcomes
+
+    def runs(self, stage: str) -> bool:
+        """Whether a model-backed stage of `check` runs (``llm.stages``)."""
+        return self.kind == "llm" and stage in self.settings.stages
+
+    def policy_model(
+        self, policies: Sequence[Any], records: Sequence[RuleRecord], diagnostics: list[Diagnostic]
+    ) -> Any:
+        """The policy model: offline from the policy's words, the stored
+        ``<file>.model.yaml`` when there is one, else (model-backed) built by the model."""
+        from pathlib import Path
+
+        from promptlint.policymodel import build_offline, load_model, merge, model_path
+
+        text = "\n".join(seg.text for p in policies for seg in p.segments)
+        model = build_offline(records, text)
+        stored = model_path(policies[0].path)
+        if Path(stored).is_file():
+            return merge(model, load_model(stored))
+        if not self.runs("policy-model"):
+            return model
+        from promptlint.policymodel.llm import build_with_model
+
+        built, problems = build_with_model(self.client(), list(policies))
+        self._report_problems("policy model", problems, policies[0].path, diagnostics)
+        return merge(model, built)
+
+    def judge(self) -> Any:
+        from promptlint.overlap import AnsweredJudge
+
+        return AnsweredJudge()
+
+    def triage(
+        self,
+        rules: list[EncodedRule],
+        model: Any,
+        config: Config,
+        path: str,
+        diagnostics: list[Diagnostic],
+    ) -> Any:
+        """Triage with the policy model's facts and the overlap judge: offline the lexical
+        judge; with a model, the questions it left open are asked and triage runs again."""
+        judge = self.judge()
+        result = run_triage(rules, config, model=model, judge=judge)
+        if not result.questions or not self.runs("overlap"):
+            return result
+        from promptlint.overlap import ask_model
+
+        verdicts, problems = ask_model(self.client(), result.questions)
+        self._report_problems("overlap judge", problems, path, diagnostics)
+        judge.answers.update(verdicts)
+        return run_triage(rules, config, model=model, judge=judge)
+
+    def _report_problems(
+        self, stage: str, problems: Sequence[str], path: str, diagnostics: list[Diagnostic]
+    ) -> None:
+        """A model stage's failures: a warning, so ``--fail-on warning`` does not pass them."""
+        if not problems:
+            return
+        shown = "; ".join(problems[:3]) + (
+            f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
+        )
+        diagnostics.append(diag(
+            "PL004", Category.INPUT, Severity.WARNING, f"{stage}: {shown}",
+            RuleRef("-", path, 1, 1, "", 1, 2), data={"stage": stage, "problems": list(problems)},
+        ))  # fmt: skip
 
     def canonicalize(self, rules: list[EncodedRule], config: Config) -> list[EncodedRule]:
         """Merge condition labels the model says denote the same situation (optional).
@@ -257,6 +326,18 @@ def make_client(config: Config) -> Any:
 
     settings = LLMSettings.from_config(getattr(config, "llm", {}) or {})
     cache = ResponseCache(config.base_dir() / settings.cache_path) if settings.cache else None
+    replay = os.environ.get("PROMPTLINT_LLM_REPLAY")
+    if replay:
+        # recorded answers by content hash: no endpoint, no key, no connection
+        import httpx
+
+        from promptlint.llm.replay import REPLAY_URL, ReplayTransport
+
+        pending = os.environ.get("PROMPTLINT_LLM_PENDING")
+        transport = ReplayTransport(Path(replay), Path(pending) if pending else None)
+        settings = replace(settings, base_url=REPLAY_URL)
+        return LLMClient(settings, cache=None, env={settings.api_key_env: "replay"},
+                         http_client=httpx.AsyncClient(transport=transport))  # fmt: skip
     return LLMClient(settings, cache=cache)
 
 

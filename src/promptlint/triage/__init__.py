@@ -10,10 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from promptlint.objects import And, Candidate, Clause, EncodedRule, TrueCond, render_condition
+from promptlint.objects import (
+    And,
+    Assumption,
+    Candidate,
+    Clause,
+    Const,
+    EncodedRule,
+    PolicyModel,
+    TrueCond,
+    render_condition,
+)
 from promptlint.pyrule.vocabulary import Vocabulary, load_vocabulary
+from promptlint.triage.relations import derived_by_relations, situation_facts
 from promptlint.triage.surfaces import (
     Deferred,
     bucket,
@@ -23,6 +34,7 @@ from promptlint.triage.surfaces import (
     implied,
     literal,
     pairs_in_buckets,
+    topic_words,
     value_collision,
 )
 from promptlint.triage.witness_text import render_assignment
@@ -31,7 +43,44 @@ if TYPE_CHECKING:
     from promptlint.triage.lowering import Lowering
     from promptlint.triage.solver import Solver
 
-__all__ = ["Incomplete", "QualityFinding", "TriageResult", "triage"]
+__all__ = [
+    "Incomplete",
+    "OverlapJudge",
+    "OverlapQuestion",
+    "QualityFinding",
+    "TriageResult",
+    "Verdict",
+    "triage",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """An overlap judge's answer: can the two values denote the same behaviour?"""
+
+    holds: bool
+    #: "lexical", "model", ...
+    source: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OverlapQuestion:
+    """Two open values on one surface that collide if they can denote the same thing,
+    which no judge has decided yet (the pipeline asks a model, then triages again)."""
+
+    surface: str
+    #: the forbidden (or first) value, then the required (or second) one
+    left: str
+    right: str
+    rules: tuple[str, str]
+
+
+class OverlapJudge(Protocol):
+    """Decides, for two open values that survived the surface and sign gates, whether they
+    can denote the same behaviour; None when it cannot tell (never a whole-rule verdict)."""
+
+    def overlap(self, surface: str, left: str, right: str) -> Verdict | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +116,8 @@ class TriageResult:
     candidates: tuple[Candidate, ...]
     incomplete: tuple[Incomplete, ...]
     quality: tuple[QualityFinding, ...]
+    #: open-value pairs no judge could decide (reported, never dropped)
+    questions: tuple[OverlapQuestion, ...] = ()
 
     @property
     def yield_(self) -> float:
@@ -79,12 +130,20 @@ class _Hit:
     b: Clause
     kind: str
     assignment: tuple[tuple[str, Any], ...]
+    assumptions: tuple[Assumption, ...] = ()
 
 
 class _Engine:
-    def __init__(self, vocab: Vocabulary, timeout_ms: int) -> None:
+    def __init__(
+        self,
+        vocab: Vocabulary,
+        timeout_ms: int,
+        facts: tuple[list[tuple[str, str]], list[tuple[str, str]]] = ([], []),
+    ) -> None:
         self.vocab = vocab
         self.timeout_ms = timeout_ms
+        #: situation implications and exclusions from the policy model (canonical labels)
+        self.facts = facts
         self._lowering: Lowering | None = None
         self._solver: Solver | None = None
         self._acts: dict[str, tuple[Any, frozenset[str]]] = {}
@@ -175,7 +234,7 @@ class _Engine:
             keys |= set(self.lowering.vars) - before
             keys |= _deferred_keys(collision)
         formulas += self.lowering.bounds(keys)
-        formulas += _exclusions(self.lowering, keys)
+        formulas += _exclusions(self.lowering, keys, self.facts)
         variables = {k: self.lowering.vars[k] for k in sorted(keys) if k in self.lowering.vars}
         result = self.solver.check(formulas, variables)
         if isinstance(result, Sat):
@@ -229,19 +288,30 @@ def _literal_glob_match(d: Deferred) -> bool | None:
     return matched != negated
 
 
-def _exclusions(low: Lowering, keys: set[str]) -> list[Any]:
-    """Situations that cannot hold together ("the car is moving" / "the car is parked")."""
+def _exclusions(
+    low: Lowering,
+    keys: set[str],
+    facts: tuple[list[tuple[str, str]], list[tuple[str, str]]] = ([], []),
+) -> list[Any]:
+    """Situations that cannot hold together ("the car is moving" / "the car is parked"),
+    and the policy model's implications between situations."""
     import z3
 
     from promptlint.pyrule.labels import exclusive_labels
 
     atoms = sorted(k for k in keys if k.startswith("semantic:") and k in low.vars)
-    return [
+    implies, excludes = facts
+    excluded = {frozenset(p) for p in excludes}
+    out = [
         z3.Not(z3.And(low.vars[a], low.vars[b]))
         for i, a in enumerate(atoms)
         for b in atoms[i + 1 :]
         if exclusive_labels(a.split(":", 1)[1], b.split(":", 1)[1])
+        or frozenset((a.split(":", 1)[1], b.split(":", 1)[1])) in excluded
     ]
+    present = {a.split(":", 1)[1]: low.vars[a] for a in atoms}
+    out += [z3.Implies(present[x], present[y]) for x, y in implies if x in present and y in present]
+    return out
 
 
 def _keys_of(low: Lowering, cond: object) -> set[str]:
@@ -348,16 +418,29 @@ def _kind(a: Clause, b: Clause, mode: str) -> str:
     return "exclusive-values"
 
 
-def triage(rules: Sequence[EncodedRule], *, timeout_ms: int = 2000) -> TriageResult:
+def triage(
+    rules: Sequence[EncodedRule],
+    *,
+    timeout_ms: int = 2000,
+    model: PolicyModel | None = None,
+    judge: OverlapJudge | None = None,
+) -> TriageResult:
+    """Candidates of ``rules``. ``model`` adds the policy model's relations as facts;
+    ``judge`` decides overlaps of open values the lexical comparison cannot."""
     vocab = load_vocabulary()
     clauses = [c for r in rules for c in r.clauses]
     order = {r.id: i for i, r in enumerate(rules)}
-    buckets = bucket([*clauses, *(d for c in clauses for d in implied(c, vocab))])
-    engine = _Engine(vocab, timeout_ms)
+    related = [(d, why) for c in clauses for d, why in derived_by_relations(c, model, vocab)]
+    relation_of = {d.id: why for d, why in related}
+    buckets = bucket(
+        [*clauses, *(d for c in clauses for d in implied(c, vocab)), *(d for d, _ in related)]
+    )
+    engine = _Engine(vocab, timeout_ms, situation_facts(model))
 
     same_surface = hard = 0
     hits: list[_Hit] = []
     incomplete: list[Incomplete] = []
+    questions: dict[tuple[str, str, str], OverlapQuestion] = {}
     for a, b in pairs_in_buckets(buckets, same_rule=False):
         same_surface += 1
         spec = vocab.primitives[a.primitive]
@@ -365,6 +448,11 @@ def triage(rules: Sequence[EncodedRule], *, timeout_ms: int = 2000) -> TriageRes
             continue
         hard += 1
         collision = value_collision(a, b, spec, vocab)
+        assumed: list[Assumption] = []
+        if spec.compare == "topic":
+            collision, overlap = _judged(a, b, collision, judge, questions)
+            if overlap is not None:
+                assumed.append(overlap)
         if collision is False:
             continue
         if order[a.rule] > order[b.rule]:
@@ -373,7 +461,8 @@ def triage(rules: Sequence[EncodedRule], *, timeout_ms: int = 2000) -> TriageRes
         if outcome is None:
             continue
         if isinstance(outcome, tuple):
-            hits.append(_Hit(a, b, _kind(a, b, spec.compare), outcome))
+            assumed += [relation_of[c.id] for c in (a, b) if c.id in relation_of]
+            hits.append(_Hit(a, b, _kind(a, b, spec.compare), outcome, tuple(assumed)))
         else:
             incomplete.append(
                 Incomplete((a.rule, b.rule), (a.id, b.id), a.surface, outcome.reason, outcome.smt2)
@@ -392,7 +481,47 @@ def triage(rules: Sequence[EncodedRule], *, timeout_ms: int = 2000) -> TriageRes
         candidates=tuple(candidates),
         incomplete=tuple(incomplete),
         quality=tuple(quality),
+        questions=tuple(questions.values()),
     )
+
+
+def _topic_value(c: Clause) -> str | None:
+    v = c.args[0][1] if c.args else None
+    return v.value if isinstance(v, Const) and isinstance(v.value, str) else None
+
+
+def _judged(
+    a: Clause,
+    b: Clause,
+    lexical: bool | Any,
+    judge: OverlapJudge | None,
+    questions: dict[tuple[str, str, str], OverlapQuestion],
+) -> tuple[bool | Any, Assumption | None]:
+    """An open-value collision on a topic surface, with what it assumes.
+
+    Equal values need no assumption; the lexical comparison (the prohibited topic's words
+    all in the required one) is an assumption of its own; values that share words but are
+    not contained are asked of the judge, and recorded as open questions when it cannot
+    tell. Values with nothing in common are never asked about.
+    """
+    va, vb = _topic_value(a), _topic_value(b)
+    if va is None or vb is None:
+        return lexical, None
+    left, right = (va, vb) if a.sign == "forbid" or b.sign != "forbid" else (vb, va)
+    if " ".join(left.lower().split()) == " ".join(right.lower().split()):
+        return lexical, None
+    if lexical is True:
+        return True, Assumption("overlap", left, right, "lexical", "contained")
+    if not (topic_words(left) & topic_words(right)):
+        return lexical, None
+    verdict = judge.overlap(a.surface, left, right) if judge is not None else None
+    if verdict is None:
+        key = (a.surface, left, right)
+        questions.setdefault(key, OverlapQuestion(a.surface, left, right, (a.rule, b.rule)))
+        return lexical, None
+    if not verdict.holds:
+        return False, None
+    return True, Assumption("overlap", left, right, verdict.source, verdict.reason)
 
 
 def _lift(hits: list[_Hit], order: dict[str, int]) -> list[Candidate]:
@@ -412,6 +541,7 @@ def _lift(hits: list[_Hit], order: dict[str, int]) -> list[Candidate]:
                 kind=first.kind,
                 assignment=first.assignment,
                 scenario=render_assignment(first.assignment),
+                assumptions=tuple(dict.fromkeys(x for h in group for x in h.assumptions)),
             )
         )
     return out

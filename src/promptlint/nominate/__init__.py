@@ -1,0 +1,160 @@
+"""Model nomination, a second source of candidates (in the spirit of Arbiter's scourer):
+a model reads the whole policy, in overlapping windows and ``passes`` times, and names
+suspect rule pairs with verbatim quotes. Each pair triage did not already find is encoded
+jointly (both rules and their context in one request, against the policy model) and
+handed back to the solver, which confirms it or does not: the model suggests, the solver
+decides.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from promptlint.objects import Policy, PolicyModel, RuleRecord
+
+__all__ = ["Joint", "Nominated", "joint_encode", "locate", "nominate"]
+
+#: a quote longer than this is not one rule
+MAX_QUOTE = 1200
+
+
+@dataclass(frozen=True, slots=True)
+class Nominated:
+    quote_a: str
+    quote_b: str
+    situation: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Joint:
+    """A joint encoding of a nominated pair, or why there is none."""
+
+    body_a: str = ""
+    body_b: str = ""
+    entries: tuple[Any, ...] = ()
+    relations: tuple[Any, ...] = ()
+    failure: str = ""
+
+
+def nominate(client: Any, policies: Sequence[Policy]) -> tuple[list[Nominated], list[str]]:
+    """(nominated pairs, failed requests), every pass over every window."""
+    return client.run(_nominate(client, list(policies)))  # type: ignore[no-any-return]
+
+
+async def _nominate(client: Any, policies: list[Policy]) -> tuple[list[Nominated], list[str]]:
+    from promptlint.llm.client import Ok, Request
+    from promptlint.llm.schemas import Nominations
+    from promptlint.llm.templates import template
+    from promptlint.llm.windows import numbered_windows
+
+    text, version = template("nominate")
+    settings = client.settings
+    requests = [
+        Request("nominate", ({"role": "user", "content": text.format(policy=w)},),
+                Nominations, version, sample=n)
+        for p in policies for w in numbered_windows(p, settings.window_chars)
+        for n in range(settings.passes)
+    ]  # fmt: skip
+    results = await asyncio.gather(*(client.complete(r) for r in requests))
+    found: dict[tuple[str, str], Nominated] = {}
+    failures: list[str] = []
+    for result in results:
+        if not isinstance(result, Ok):
+            failures.append(f"nomination request failed: {result.reason}")
+            continue
+        for n in result.value.pairs:  # type: ignore[attr-defined]
+            a, b = n.quote_a.strip(), n.quote_b.strip()
+            if a and b and (a, b) not in found and (b, a) not in found:
+                found[(a, b)] = Nominated(a, b, n.situation.strip(), n.reason.strip())
+    return list(found.values()), failures
+
+
+def locate(quote: str, policies: Sequence[Policy]) -> tuple[int, int, int, int] | None:
+    """(policy, segment, start, end) of a quote in the policy text, matching runs of
+    whitespace loosely (a model may join a rule's lines); None if it is not there."""
+    words = quote.split()
+    if not words or len(quote) > MAX_QUOTE:
+        return None
+    pattern = re.compile(r"\s+".join(re.escape(w) for w in words))
+    for p_index, policy in enumerate(policies):
+        for s_index, seg in enumerate(policy.segments):
+            m = pattern.search(seg.text)
+            if m:
+                return p_index, s_index, m.start(), m.end()
+    return None
+
+
+def joint_encode(
+    client: Any,
+    pairs: Sequence[tuple[RuleRecord, RuleRecord, str]],
+    model: PolicyModel,
+) -> list[Joint]:
+    """One request per pair: both rules, their sections and lead-ins, the policy model."""
+    return client.run(_joint(client, list(pairs), model))  # type: ignore[no-any-return]
+
+
+def _schema_text(model: PolicyModel) -> str:
+    if not model.entries:
+        return "(no entries)"
+    lines = [
+        f"- {e.kind}:{e.name}"
+        + (f" ({e.description})" if e.description else "")
+        + (f" aliases: {', '.join(e.aliases)}" if e.aliases else "")
+        for e in model.entries
+    ]
+    lines += [f"- {r.source} {r.kind} {r.target}" for r in model.relations]
+    return "\n".join(lines)
+
+
+def _enums() -> str:
+    from promptlint.pyrule.vocabulary import load_vocabulary
+
+    v = load_vocabulary()
+    return "; ".join(
+        f"{name}: {', '.join(str(x) for x in sort['values'])}"
+        for name, sort in v.sorts.items()
+        if sort.get("values")
+    )
+
+
+async def _joint(
+    client: Any, pairs: list[tuple[RuleRecord, RuleRecord, str]], model: PolicyModel
+) -> list[Joint]:
+    from promptlint.encode.llm import vocabulary_summary
+    from promptlint.llm.client import Ok, Request
+    from promptlint.llm.schemas import JointEncoding
+    from promptlint.llm.templates import template
+
+    text, version = template("joint_encode")
+    prims, preds = vocabulary_summary()
+    schema, enums = _schema_text(model), _enums()
+
+    def fill(a: RuleRecord, b: RuleRecord, situation: str) -> str:
+        return text.format(
+            primitives=prims, predicates=preds, enums=enums, schema=schema,
+            situation=situation or "(not given)",
+            id_a=a.id, section_a=" > ".join(a.section) or "(top)",
+            lead_a=" / ".join(a.lead_in) or "(nothing)", quote_a=" ".join(a.quote.split()),
+            id_b=b.id, section_b=" > ".join(b.section) or "(top)",
+            lead_b=" / ".join(b.lead_in) or "(nothing)", quote_b=" ".join(b.quote.split()),
+        )  # fmt: skip
+
+    requests = [
+        Request("joint_encode", ({"role": "user", "content": fill(a, b, s)},), JointEncoding,
+                version)
+        for a, b, s in pairs
+    ]  # fmt: skip
+    results = await asyncio.gather(*(client.complete(r) for r in requests))
+    out = []
+    for result in results:
+        if not isinstance(result, Ok):
+            out.append(Joint(failure=f"joint encoding request failed: {result.reason}"))
+            continue
+        v: Any = result.value
+        out.append(Joint(v.body_a, v.body_b, tuple(v.entries), tuple(v.relations)))
+    return out

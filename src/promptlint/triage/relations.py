@@ -1,0 +1,126 @@
+"""Policy-model relations as solver facts. Pure Python, no z3.
+
+An ``is_a``/``implies`` edge from one entry to another means that a rule requiring the
+first requires the second: requiring ``run_shell("systemctl restart nginx")`` requires
+``act("restart services")`` when the policy model says so, so it meets a prohibition of
+restarting services on that surface. Edges between situations become implications and
+exclusions between activation atoms.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import replace
+
+from promptlint.objects import Assumption, Clause, Const, PolicyModel
+from promptlint.pyrule.labels import canonical_label
+from promptlint.pyrule.vocabulary import Vocabulary
+
+__all__ = ["PRIMITIVE_OF_KIND", "clause_ref", "derived_by_relations", "situation_facts"]
+
+#: which primitive a clause about an entry of each kind uses (its first argument is the name)
+PRIMITIVE_OF_KIND = {
+    "tool": "use_tool",
+    "command": "run_shell",
+    "path": "edit_file",
+    "information": "disclose",
+    "action": "act",
+    "event": "trace_contains",
+}
+_KIND_OF_PRIMITIVE = {
+    "use_tool": "tool", "tool_call": "tool", "run_shell": "command", "edit_file": "path",
+    "read_file": "path", "disclose": "information", "act": "action",
+    "trace_contains": "event",
+}  # fmt: skip
+#: a chain of is-a edges longer than this is a modelling error, not a fact
+_MAX_DEPTH = 4
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text.strip().lower())
+
+
+def clause_ref(c: Clause) -> tuple[str, str] | None:
+    """(entry kind, value) a clause is about, if its primitive names an entry."""
+    kind = _KIND_OF_PRIMITIVE.get(c.primitive)
+    if kind is None or not c.args:
+        return None
+    v = c.args[0][1]
+    if not isinstance(v, Const) or not isinstance(v.value, str):
+        return None
+    return kind, v.value
+
+
+def _matches(kind: str, value: str, name: str) -> bool:
+    if _norm(value) == _norm(name):
+        return True
+    if kind in ("command", "path") and any(ch in name for ch in "*?["):
+        # a concrete command against the glob an entry names ("systemctl restart *")
+        return not any(ch in value for ch in "*?[") and fnmatch.fnmatchcase(
+            _norm(value), _norm(name)
+        )
+    return False
+
+
+def derived_by_relations(
+    c: Clause, model: PolicyModel | None, vocab: Vocabulary
+) -> list[tuple[Clause, Assumption]]:
+    """Clauses a required clause implies through the policy model's is-a/implies edges."""
+    if model is None or c.sign != "require" or not model.relations:
+        return []
+    start = clause_ref(c)
+    if start is None:
+        return []
+    out: list[tuple[Clause, Assumption]] = []
+    seen = {(start[0], _norm(start[1]))}
+    frontier = [start]
+    for _ in range(_MAX_DEPTH):
+        nxt = []
+        for kind, value in frontier:
+            for rel in model.relations:
+                if rel.kind not in ("is_a", "implies"):
+                    continue
+                skind, _, sname = rel.source.partition(":")
+                tkind, _, tname = rel.target.partition(":")
+                if skind != kind or tkind not in PRIMITIVE_OF_KIND or not tname:
+                    continue
+                if not _matches(kind, value, sname) or (tkind, _norm(tname)) in seen:
+                    continue
+                seen.add((tkind, _norm(tname)))
+                nxt.append((tkind, tname))
+                primitive = PRIMITIVE_OF_KIND[tkind]
+                spec = vocab.primitives[primitive]
+                args = ((spec.params[0].name, Const(tname)),)
+                shown = f"{primitive}({tname})"
+                derived = replace(
+                    c, primitive=primitive, args=args,
+                    surface=vocab.surface_key(spec, args), derived=shown,
+                )  # fmt: skip
+                why = "is a" if rel.kind == "is_a" else "implies"
+                out.append((derived, Assumption("relation", f"{kind} {value}",
+                                                f"{tkind} {tname}", "policy-model", why)))  # fmt: skip
+        frontier = nxt
+        if not frontier:
+            break
+    return out
+
+
+def situation_facts(
+    model: PolicyModel | None,
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(implications, exclusions) between situation atoms, as canonical label pairs."""
+    if model is None:
+        return [], []
+    implies, excludes = [], []
+    for rel in model.relations:
+        skind, _, sname = rel.source.partition(":")
+        tkind, _, tname = rel.target.partition(":")
+        if skind != "situation" or tkind != "situation":
+            continue
+        pair = (canonical_label(sname), canonical_label(tname))
+        if rel.kind == "excludes":
+            excludes.append(pair)
+        elif rel.kind in ("is_a", "implies"):
+            implies.append(pair)
+    return implies, excludes
