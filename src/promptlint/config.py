@@ -79,6 +79,8 @@ class Config:
     cache_dir: str = ".promptlint_cache"
     #: seconds one policy may take before it is reported (PL009) and skipped; None: no limit
     timeout_per_file: float | None = None
+    #: rules analysed per policy file; the rest are reported (PL009), not analysed
+    max_rules_per_file: int = 500
     llm: dict[str, Any] = field(default_factory=dict)
     config_path: str | None = None
     #: values read but not obeyed (credential routing from a repository file)
@@ -102,7 +104,8 @@ _TYPES: dict[str, str] = {
     "policy-groups": "dict[list]", "backend": "str", "fallback": "str", "fail-on": "str",
     "output-format": "str", "max-file-bytes": "int", "yaml-keys": "list", "json-keys": "list",
     "python-name-regex": "str", "solver-timeout-ms": "int", "sidecars": "bool",
-    "cache-dir": "str", "timeout-per-file": "number", "llm": "dict",
+    "cache-dir": "str", "timeout-per-file": "number", "max-rules-per-file": "int",
+    "llm": "dict",
 }  # fmt: skip
 #: keys only the user's own configuration file knows
 _USER_TYPES: dict[str, str] = {
@@ -114,7 +117,7 @@ _CHOICES = {
     "fail-on": ("error", "warning", "info"),
     "output-format": ("full", "concise", "json", "sarif", "github", "junit"),
 }
-_POSITIVE = ("max-file-bytes", "solver-timeout-ms", "timeout-per-file")
+_POSITIVE = ("max-file-bytes", "solver-timeout-ms", "max-rules-per-file")
 _ENV = {
     "PROMPTLINT_BACKEND": "backend",
     "PROMPTLINT_LLM_BASE_URL": "llm.base-url",
@@ -299,6 +302,10 @@ def _validate(table: Mapping[str, Any], path: Path, text: str, *, user: bool) ->
             )
         if key in _POSITIVE and not value > 0:
             raise ConfigError(f"{key!r} must be positive, got {value!r}", path=str(path), line=line)
+        if key == "timeout-per-file" and not value >= 0:
+            raise ConfigError(
+                f"{key!r} must be 0 (no deadline) or more, got {value!r}", path=str(path), line=line
+            )
         attr = key.replace("-", "_")
         if isinstance(value, list):
             value = tuple(value)

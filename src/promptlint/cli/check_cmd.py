@@ -20,7 +20,8 @@ from promptlint.cli.model_opts import (
     progress_for,
     usage_line,
 )
-from promptlint.errors import InputError
+from promptlint.errors import InputError, PromptlintError
+from promptlint.files import read_text
 
 if TYPE_CHECKING:
     from promptlint.config import Config
@@ -32,6 +33,8 @@ _POLICY_SUFFIXES = {
     ".json", ".py", ".ts", ".tsx", ".js", ".mjs", ".cjs", ".pyrule",
 }  # fmt: skip
 _RANK = {"info": 0, "warning": 1, "error": 2}
+#: seconds per policy of an offline run (model-backed runs have request deadlines instead)
+_DEFAULT_TIMEOUT_S = 10.0
 
 
 def expand_paths(paths: list[str], include: tuple[str, ...], exclude: tuple[str, ...]) -> list[str]:
@@ -40,8 +43,13 @@ def expand_paths(paths: list[str], include: tuple[str, ...], exclude: tuple[str,
     for raw in paths:
         p = Path(raw)
         if not p.exists():
-            raise InputError("no such file or directory", path=raw, code="PL001")
-        if p.is_file():
+            why = (
+                "broken symbolic link or link loop"
+                if p.is_symlink()
+                else "no such file or directory"
+            )
+            raise InputError(why, path=raw, code="PL001")
+        if not p.is_dir():  # files, and FIFOs or devices, which reading reports
             out.append(raw)
             continue
         found = []
@@ -133,6 +141,13 @@ def check_command(
     no_suppressions: bool = typer.Option(
         False, "--ignore-suppressions", help="Report findings even where a comment suppresses them."
     ),
+    timeout_per_file: float = typer.Option(
+        None,
+        "--timeout-per-file",
+        min=0,
+        help="Stop analysing a policy after SECONDS and report it (PL009); 0: no deadline. "
+        "Default 10 offline, none with --backend llm.",
+    ),
 ) -> None:
     """Find rules that demand incompatible things in the same situation."""
     from promptlint.config import load_config
@@ -174,11 +189,16 @@ def check_command(
         model_stages=model_stages,
         passes=passes,
     )
+    if timeout_per_file is not None:
+        cfg = cfg.with_overrides(timeout_per_file=timeout_per_file)
+    elif cfg.timeout_per_file is None and cfg.backend != "llm":
+        cfg = cfg.with_overrides(timeout_per_file=_DEFAULT_TIMEOUT_S)
     files = expand_paths(list(paths), cfg.include, cfg.exclude)
     if policy_group:
         cfg = cfg.with_overrides(policy_groups={**cfg.policy_groups, "cli": tuple(files)})
+    errors: list[PromptlintError] = []
     with progress_for(cfg, cfg.output_format not in ("full", "concise")) as bar:
-        report = check(files, cfg, progress=bar)
+        report = check(files, cfg, progress=bar, errors=errors)
     warned = config_warning_diagnostics(cfg)
     if warned:
         sources = dict(report.sources)
@@ -217,18 +237,21 @@ def check_command(
         kept = [d for d in kept if fingerprint(d) not in old]
         summary["unchanged_since_base"] = before - len(kept)
     if baseline is not None:
+        if baseline.is_dir():
+            raise ConfigError("--baseline is a directory; give a file", path=str(baseline))
         if write_baseline:
-            baseline.write_text(
+            _write(
+                baseline,
                 json.dumps(
                     {"version": 1, "fingerprints": sorted({fingerprint(d) for d in kept})}, indent=2
                 )
                 + "\n",
-                encoding="utf-8",
+                "--baseline",
             )
         elif baseline.exists():
             try:
-                known = set(json.loads(baseline.read_text(encoding="utf-8"))["fingerprints"])
-            except (ValueError, KeyError, TypeError):
+                known = set(json.loads(read_text(baseline, max_bytes=50_000_000))["fingerprints"])
+            except (ValueError, KeyError, TypeError, RecursionError):
                 raise InputError("not a promptlint baseline file", path=str(baseline)) from None
             before = len(kept)
             kept = [d for d in kept if fingerprint(d) not in known]
@@ -245,13 +268,30 @@ def check_command(
     if statistics and cfg.output_format in ("full", "concise"):
         text = render_statistics(report) + text
     if output_file is not None:
-        output_file.write_text(text, encoding="utf-8")
+        _write(output_file, text, "--output-file")
     else:
         sys.stdout.write(text)
+    if errors:  # the other files were linted and reported; these could not be
+        for err in errors:
+            sys.stderr.write(f"{err}\n" + (f"  hint: {err.hint}\n" if err.hint else ""))
+        raise typer.Exit(2)
     threshold = _RANK[cfg.fail_on]
     failing = [d for d in kept if _RANK[d.severity.value] >= threshold]
     assert all(isinstance(d.severity, Severity) for d in kept)
     raise typer.Exit(0 if exit_zero or not failing else 1)
+
+
+def _write(path: Path, text: str, option: str) -> None:
+    """Write a report or baseline, or say in one line why it cannot be written."""
+    from promptlint.errors import ConfigError
+
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise ConfigError(
+            f"{option}: cannot write {path}: {exc.strerror or exc}", path=str(path)
+        ) from None
 
 
 def _git(args: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:

@@ -31,6 +31,14 @@ STRUCTURED_SUFFIXES = {".yaml": "yaml", ".yml": "yaml", ".json": "json"}
 
 def load(path: str | Path, *, max_bytes: int = 2_000_000, keys: tuple[str, ...] = ()) -> Policy:
     """Read a policy file. ``keys`` overrides the prompt keys searched in YAML/JSON."""
+    from promptlint.load.limits import check_surrogates
+
+    policy = _load(path, max_bytes=max_bytes, keys=keys)
+    check_surrogates(policy.path, policy.text, (s.text for s in policy.segments))
+    return policy
+
+
+def _load(path: str | Path, *, max_bytes: int, keys: tuple[str, ...]) -> Policy:
     shown = str(path)
     suffix = Path(path).suffix.lower()
     if suffix in STRUCTURED_SUFFIXES:

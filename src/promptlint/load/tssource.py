@@ -53,6 +53,9 @@ def ts_segments(
 ) -> tuple[Segment, ...]:
     import tree_sitter as ts
 
+    from promptlint.load.limits import check_typescript
+
+    check_typescript(path, text)
     names = re.compile(name_pattern)
     data = text.encode("utf-8")
     char_at = [0] * (len(data) + 1)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from promptlint.diagnostics import Category, Diagnostic, FileStats, Report, RuleRef, Severity
+from promptlint.errors import InputError, PromptlintError
 from promptlint.objects import EncodedRule, RuleRecord
 from promptlint.pipeline.cache import compile_cached
 from promptlint.pipeline.common import (
@@ -82,13 +83,28 @@ class PolicyRun:
 # --------------------------------------------------------------------------- entry point
 
 
-def check(paths: Sequence[str], config: Config, *, progress: Any = None) -> Report:
+def check(
+    paths: Sequence[str],
+    config: Config,
+    *,
+    progress: Any = None,
+    errors: list[PromptlintError] | None = None,
+) -> Report:
     """Lint ``paths`` (files; directories are expanded by the CLI) as configured.
 
     ``progress`` (optional) observes model calls: ``start(stage, total)``, ``advance(stage)``.
+    With ``errors``, a file that cannot be read or parsed is appended there and the other
+    files are still linted; without, its :class:`InputError` is raised.
     """
     backend = Backend(config, progress)
-    runs = [check_group(group, config, backend) for group in plan_groups(paths, config)]
+    runs = []
+    for group in plan_groups(paths, config):
+        try:
+            runs.append(_within_deadline(group, config, backend))
+        except InputError as err:
+            if errors is None:
+                raise
+            errors.append(err)
     diagnostics = sorted((d for r in runs for d in r.diagnostics), key=Diagnostic.sort_key)
     sources: dict[str, str] = {}
     for r in runs:
@@ -101,6 +117,25 @@ def check(paths: Sequence[str], config: Config, *, progress: Any = None) -> Repo
     if backend.used_model:
         summary["llm"] = backend.usage_summary()
     return Report(tuple(r.stats for r in runs), tuple(diagnostics), sources, summary)
+
+
+def _within_deadline(group: Sequence[str], config: Config, backend: Any) -> PolicyRun:
+    """One policy, stopped after ``timeout_per_file`` seconds with a PL009 warning."""
+    from promptlint.pipeline.deadline import DeadlineExceeded, deadline
+
+    seconds = getattr(config, "timeout_per_file", None)
+    try:
+        with deadline(seconds):
+            return check_group(group, config, backend)
+    except DeadlineExceeded:
+        path = group[0]
+        message = (
+            f"analysis stopped after {seconds:g} s (--timeout-per-file): this policy was not "
+            "checked"
+        )
+        d = diag("PL009", Category.INPUT, Severity.WARNING, message,
+                 RuleRef("-", path, 1, 1, "", 1, 2), data={"timeout_s": seconds})  # fmt: skip
+        return PolicyRun(FileStats(path=" + ".join(group)), (d,), {})
 
 
 def plan_groups(paths: Sequence[str], config: Config) -> list[tuple[str, ...]]:

@@ -94,6 +94,22 @@ class Backend:
                             hint="check llm.base-url and the key, or pass --fallback offline")  # fmt: skip
 
     def extract(self, policy: Any, diagnostics: list[Diagnostic]) -> tuple[RuleRecord, ...]:
+        """The policy's rules, at most ``max-rules-per-file`` of them (the rest: PL009)."""
+        records = self._extract(policy, diagnostics)
+        limit = getattr(self.config, "max_rules_per_file", 500)
+        if len(records) <= limit:
+            return records
+        first = records[limit].span
+        diagnostics.append(diag(
+            "PL009", Category.INPUT, Severity.WARNING,
+            f"{len(records)} rules, over the limit of {limit} (max-rules-per-file): the "
+            f"{len(records) - limit} from here on are not analysed",
+            RuleRef("-", policy.path, first.line, first.line, "", first.col, first.col + 1),
+            data={"rules": len(records), "limit": limit},
+        ))  # fmt: skip
+        return records[:limit]
+
+    def _extract(self, policy: Any, diagnostics: list[Diagnostic]) -> tuple[RuleRecord, ...]:
         from promptlint.extract import get_extractor, verify_quotes
 
         if not self.runs("extract"):
