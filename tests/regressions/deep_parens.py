@@ -1,0 +1,1 @@
+system_prompt = "Always answer in English."
