@@ -465,6 +465,10 @@ def _more_quoted(
     return out
 
 
+#: longer "rules" are paragraphs the extractor could not split; they are reported unencoded
+MAX_RULE_CHARS = 2000
+
+
 class OfflineEncoder:
     """Deterministic, pattern-based encoder."""
 
@@ -476,6 +480,12 @@ class OfflineEncoder:
 
         # "1,200 words" is one number
         text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", unbold(record.in_context()).strip())
+        if len(text) > MAX_RULE_CHARS:
+            # the phrase patterns are not all linear in the length of a rule
+            return Unencoded(
+                record.id, f"too long to encode offline ({len(text):,} characters; the patterns "
+                f"read rules of up to {MAX_RULE_CHARS:,})"
+            )  # fmt: skip
         kw, main, cond, otherwise = split_rule(text)
         base: list[str] = []
         if cond is not None:
