@@ -19,7 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-STAGES = "policy-model,overlap,nominate"
+STAGES = os.environ.get("PROMPTLINT_RECORD_STAGES", "policy-model,overlap,nominate")
 
 
 def pack(answers: Path, out: Path) -> int:

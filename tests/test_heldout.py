@@ -28,6 +28,9 @@ FLOORS = {
     "heldout_o": (0.4, 0.7),
     "heldout_p": (0.4, 0.7),
     "heldout_q": (0.45, 0.8),
+    # scored blind offline at 3eae6de: 0.13 / 0.80 (its conflicts lean on context and world
+    # knowledge, which the offline path leaves to the model-backed one)
+    "heldout_r": (0.13, 0.8),
 }
 
 
@@ -53,6 +56,7 @@ FLOORS = {
         "heldout_o",
         "heldout_p",
         "heldout_q",
+        "heldout_r",
     ],
 )
 def test_generalisation(name: str) -> None:

@@ -41,6 +41,7 @@ __all__ = [
     "Span",
     "Term",
     "TrueCond",
+    "Verdict",
     "condition_from_dict",
     "condition_to_dict",
     "render_condition",
@@ -584,6 +585,31 @@ class Assumption:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "left": self.left, "right": self.right,
                 "source": self.source, "reason": self.reason}  # fmt: skip
+
+
+# --------------------------------------------------------------------------- overlap judge
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """An overlap judge's answer: can the two values denote the same behaviour?"""
+
+    holds: bool
+    #: "lexical", "model", ...
+    source: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OverlapQuestion:
+    """Two open values on one surface that collide if they can denote the same thing,
+    which no judge has decided yet (the pipeline asks a model, then triages again)."""
+
+    surface: str
+    #: the forbidden (or first) value, then the required (or second) one
+    left: str
+    right: str
+    rules: tuple[str, str]
 
 
 # --------------------------------------------------------------------------- policy model

@@ -21,3 +21,12 @@ def project(
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
     (tmp_path / "bot.md").write_text(request.module.POLICY)
     return tmp_path
+
+
+@pytest.fixture
+def per_rule_stages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the per-rule model stages (extraction and encoding) by default: the modules
+    that test those keep their scripted servers free of whole-policy requests."""
+    import promptlint.llm.settings as settings
+
+    monkeypatch.setattr(settings, "DEFAULT_STAGES", ("extract", "encode"))

@@ -20,6 +20,9 @@ from promptlint.llm.cache import ResponseCache
 from promptlint.llm.client import Failed, LLMClient, Ok, Request
 from promptlint.llm.settings import LLMSettings
 
+#: these tests exercise the per-rule stages; the whole-policy ones are tested elsewhere
+pytestmark = pytest.mark.usefixtures("per_rule_stages")
+
 KEY = "sk-test-SECRET-0123456789abcdef"
 EN = "Always answer in English."
 ES = "If the user writes in Spanish, answer in Spanish."
@@ -296,7 +299,7 @@ def test_canonicalize_labels_needs_the_llm_backend(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rc, _, err = run_cli(capsys, "check", "bot.md", "--canonicalize-labels")
-    assert rc == 2 and "--canonicalize-labels and --encode-samples need --backend llm" in err
+    assert rc == 2 and "--encode-samples, --model-stages and --passes need --backend llm" in err
 
 
 # =========================================================================== 6. extract / encode

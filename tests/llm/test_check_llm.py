@@ -12,6 +12,9 @@ from fake_server import FakeServer, completion
 
 from promptlint.cli.app import run
 
+#: these tests exercise the per-rule stages; the whole-policy ones are tested elsewhere
+pytestmark = pytest.mark.usefixtures("per_rule_stages")
+
 POLICY = "# Bot\n\n- Always answer in English.\n- If the user writes in Spanish, answer in Spanish.\n- Be nice.\n"
 KEY = "sk-test-SECRET-0123456789abcdef"
 BODIES = {

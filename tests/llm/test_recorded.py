@@ -15,6 +15,9 @@ from replay import load, responder
 
 from promptlint.cli.app import run
 
+#: these tests exercise the per-rule stages; the whole-policy ones are tested elsewhere
+pytestmark = pytest.mark.usefixtures("per_rule_stages")
+
 REPO = Path(__file__).resolve().parents[2]
 FIXTURE = REPO / "fixtures" / "llm" / "clinic_assistant.md"
 KEY = "sk-test-SECRET-recorded-0123456789"

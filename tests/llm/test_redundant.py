@@ -22,6 +22,9 @@ from fake_server import completion
 
 from promptlint.cli.app import run
 
+#: these tests exercise the per-rule stages; the whole-policy ones are tested elsewhere
+pytestmark = pytest.mark.usefixtures("per_rule_stages")
+
 KEY = "sk-test-SECRET-0123456789abcdef"
 EN = "Always answer in English."
 ES = "If the user writes in Spanish, answer in Spanish."

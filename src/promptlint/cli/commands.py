@@ -14,6 +14,7 @@ _COMMAND_MODULES = [
     "promptlint.cli.rule_cmd",
     "promptlint.cli.init_cmd",
     "promptlint.cli.cache_cmd",
+    "promptlint.cli.model_cmd",
 ]
 
 for _name in _COMMAND_MODULES:

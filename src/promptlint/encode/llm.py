@@ -16,22 +16,9 @@ from promptlint.encode import EncodeOutcome, Encoding, Unencoded, Variants
 from promptlint.errors import PyRuleError
 from promptlint.objects import RuleRecord
 from promptlint.pyrule import collapse_ws, compile_text, format_rule_text
+from promptlint.pyrule.vocabulary import vocabulary_summary
 
 __all__ = ["LLMEncoder", "vocabulary_summary"]
-
-
-def vocabulary_summary() -> tuple[str, str]:
-    from promptlint.pyrule.vocabulary import load_vocabulary
-
-    v = load_vocabulary()
-    prims = "; ".join(
-        f"{p.name}({', '.join(f'{a.name}: {a.sort}' for a in p.params)})"
-        for p in v.primitives.values()
-    )
-    preds = "; ".join(
-        f"{p.name}({', '.join(a.name for a in p.params)})" for p in v.predicates.values()
-    )
-    return prims, preds
 
 
 class LLMEncoder:

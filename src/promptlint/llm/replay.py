@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 
-__all__ = ["ReplayTransport", "request_key"]
+__all__ = ["REPLAY_URL", "ReplayTransport", "load_answers", "request_key"]
 
 #: the URL a replayed run's client is given; nothing is ever sent there
 REPLAY_URL = "http://replay.invalid/v1"

@@ -20,6 +20,8 @@ STAGES = ("extract", "encode", "canonicalize", "policy_model", "overlap", "nomin
           "joint_encode", "realize", "judge")  # fmt: skip
 #: the model-backed stages of `check`, each of which can be left out with `llm.stages`
 CHECK_STAGES = ("extract", "encode", "policy-model", "overlap", "nominate")
+#: the stages `check --backend llm` runs unless ``llm.stages`` or ``--model-stages`` says
+DEFAULT_STAGES = CHECK_STAGES
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,7 @@ class LLMSettings:
             if problem is not None:
                 raise ConfigError(f"llm.{key.replace('_', '-')}{problem}")
             values[key] = value
+        values.setdefault("stages", DEFAULT_STAGES)
         s = cls(**values)
         s._validate()
         return s

@@ -125,10 +125,10 @@ def _enums() -> str:
 async def _joint(
     client: Any, pairs: list[tuple[RuleRecord, RuleRecord, str]], model: PolicyModel
 ) -> list[Joint]:
-    from promptlint.encode.llm import vocabulary_summary
     from promptlint.llm.client import Ok, Request
     from promptlint.llm.schemas import JointEncoding
     from promptlint.llm.templates import template
+    from promptlint.pyrule.vocabulary import vocabulary_summary
 
     text, version = template("joint_encode")
     prims, preds = vocabulary_summary()

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from promptlint.triage import OverlapQuestion, Verdict
+from promptlint.objects import OverlapQuestion, Verdict
 
 __all__ = ["AnsweredJudge", "LexicalJudge", "ask_model"]
 

@@ -38,7 +38,7 @@ from promptlint.pipeline.model import (
     usage_of,
 )
 from promptlint.pipeline.nomination import nominations
-from promptlint.policymodel import resolve
+from promptlint.policymodel import MODEL_SUFFIX, resolve
 
 if TYPE_CHECKING:
     from promptlint.config import Config
@@ -59,6 +59,7 @@ __all__ = [
     "describe_clause",
     "make_client",
     "plan_groups",
+    "policy_model_of",
     "sidecar_path",
     "triage_diagnostics",
     "usage_of",
@@ -156,6 +157,8 @@ def plan_groups(paths: Sequence[str], config: Config) -> list[tuple[str, ...]]:
     for p in remaining:
         if p.endswith(PYRULE_SUFFIX) and _norm(p[: -len(PYRULE_SUFFIX)]) in given:
             continue
+        if p.endswith(MODEL_SUFFIX) and Path(p[: -len(MODEL_SUFFIX)]).is_file():
+            continue  # a policy model stored beside its policy is not a policy
         groups.append((p,))
     return groups
 
@@ -365,3 +368,27 @@ def _stats(
         trivial_decisions=result.trivial_decisions,
         extra={"seconds": round(seconds, 4)},
     )
+
+
+# --------------------------------------------------------------------------- policy model
+
+
+def policy_model_of(
+    path: str, config: Config, *, stored: bool = True
+) -> tuple[Any, list[Diagnostic]]:
+    """The policy model `check` would use for ``path``: offline from its words, merged with
+    the stored ``<file>.model.yaml`` (unless ``stored`` is false) or, model-backed, with
+    the model's."""
+    from promptlint.load import load
+    from promptlint.policymodel import model_path
+
+    backend = Backend(config)
+    keys = tuple(getattr(config, "yaml_keys", ()) or ()) + tuple(
+        getattr(config, "json_keys", ()) or ()
+    )
+    policy = load(path, max_bytes=getattr(config, "max_file_bytes", 2_000_000), keys=keys)
+    diagnostics: list[Diagnostic] = []
+    records = backend.extract(policy, diagnostics)
+    if not stored and Path(model_path(path)).is_file():
+        backend.ignore_stored_model = True
+    return backend.policy_model([policy], records, diagnostics), diagnostics

@@ -41,6 +41,8 @@ class Backend:
         self.budget_chunks: list[tuple[str, int, int]] = []
         self.merged_labels: list[tuple[str, str]] = []
         self._cache_note: str | None = None
+        #: build the policy model afresh even where ``<file>.model.yaml`` exists
+        self.ignore_stored_model = False
 
     @property
     def settings(self) -> Any:
@@ -209,7 +211,7 @@ class Backend:
         text = "\n".join(seg.text for p in policies for seg in p.segments)
         model = build_offline(records, text)
         stored = model_path(policies[0].path)
-        if Path(stored).is_file():
+        if Path(stored).is_file() and not self.ignore_stored_model:
             return merge(model, load_model(stored))
         if not self.runs("policy-model"):
             return model

@@ -23,6 +23,7 @@ __all__ = [
     "PrimitiveSpec",
     "Vocabulary",
     "load_vocabulary",
+    "vocabulary_summary",
 ]
 
 SIGNS = ("require", "forbid", "prefer", "avoid", "permit")
@@ -216,3 +217,15 @@ def _norm_key(v: Any) -> str:
 @cache
 def load_vocabulary() -> Vocabulary:
     return Vocabulary(resources.read_yaml("rules", "vocabulary.yaml"))
+
+
+def vocabulary_summary() -> tuple[str, str]:
+    v = load_vocabulary()
+    prims = "; ".join(
+        f"{p.name}({', '.join(f'{a.name}: {a.sort}' for a in p.params)})"
+        for p in v.primitives.values()
+    )
+    preds = "; ".join(
+        f"{p.name}({', '.join(a.name for a in p.params)})" for p in v.predicates.values()
+    )
+    return prims, preds

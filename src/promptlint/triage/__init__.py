@@ -19,8 +19,10 @@ from promptlint.objects import (
     Clause,
     Const,
     EncodedRule,
+    OverlapQuestion,
     PolicyModel,
     TrueCond,
+    Verdict,
     render_condition,
 )
 from promptlint.pyrule.vocabulary import Vocabulary, load_vocabulary
@@ -53,28 +55,6 @@ __all__ = [
     "Verdict",
     "triage",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """An overlap judge's answer: can the two values denote the same behaviour?"""
-
-    holds: bool
-    #: "lexical", "model", ...
-    source: str
-    reason: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class OverlapQuestion:
-    """Two open values on one surface that collide if they can denote the same thing,
-    which no judge has decided yet (the pipeline asks a model, then triages again)."""
-
-    surface: str
-    #: the forbidden (or first) value, then the required (or second) one
-    left: str
-    right: str
-    rules: tuple[str, str]
 
 
 class OverlapJudge(Protocol):
@@ -193,7 +173,7 @@ class _Engine:
             collision = True
         if collision is True:
             trivial = _trivial_assignment([a.activation, b.activation])
-            if trivial is not None:
+            if trivial is not None and not (trivial and self._touches_facts(trivial)):
                 self.trivial += 1
                 return None if trivial is False else trivial
         key = (
@@ -207,6 +187,15 @@ class _Engine:
         outcome = self._solve(a, b, collision)
         self._memo[key] = outcome
         return outcome
+
+    def _touches_facts(self, assignment: tuple[tuple[str, Any], ...]) -> bool:
+        """Whether the policy model says something about two of the assignment's
+        situations (then only the solver, with those facts, may decide)."""
+        implies, excludes = self.facts
+        if not implies and not excludes:
+            return False
+        held = {k.split(":", 1)[1] for k, v in assignment if k.startswith("semantic:")}
+        return any(x in held and y in held for x, y in (*implies, *excludes))
 
     def contained(self, d: Deferred) -> Any:
         """Is every match of the required glob also a match of the forbidden one?"""

@@ -1,0 +1,80 @@
+"""Score `promptlint check` against labelled conflicts.
+
+    python scripts/score.py POLICY_DIR LABEL_DIR [--backend llm --model-stages ...]
+
+Each policy ``POLICY_DIR/F`` with a label file ``LABEL_DIR/F.expect.yaml`` is checked
+(``--isolated --no-cache``, extra arguments passed on) and scored as
+tests/policy_scoring.py does: a reported collision (PL101-PL104, at any severity) matches a
+labelled pair when each rule's quote contains one of the pair's substrings. Recall =
+labelled pairs found / labelled; precision = reported collisions matching a label /
+reported collisions. PL105 (nominated, not confirmed) is not a reported collision.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+CODES = ("PL101", "PL102", "PL103", "PL104")
+
+
+def _norm(s: str) -> str:
+    return " ".join(s.lower().split())
+
+
+def _match(entry: dict, quotes: tuple[str, str]) -> bool:
+    a, b = (_norm(x) for x in entry["rules"])
+    qa, qb = (_norm(q) for q in quotes)
+    return (a in qa and b in qb) or (a in qb and b in qa)
+
+
+def main(policy_dir: Path, label_dir: Path, extra: list[str]) -> None:
+    tot = {"expected": 0, "found": 0, "reported": 0, "tp": 0}
+    for label in sorted(label_dir.glob("*.expect.yaml")):
+        policy = policy_dir / label.name.removesuffix(".expect.yaml")
+        if not policy.is_file():
+            print(f"  (missing {policy})")
+            continue
+        spec = yaml.safe_load(label.read_text("utf-8")) or {}
+        expect = spec.get("expect") or []
+        proc = subprocess.run(
+            [sys.executable, "-m", "promptlint", "check", "--isolated", "--no-cache",
+             "-f", "json", str(policy), *extra],
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        try:
+            doc = json.loads(proc.stdout)
+        except json.JSONDecodeError:
+            print(f"{policy.name}: exit {proc.returncode}: {proc.stderr.strip()[:200]}")
+            continue
+        found = [
+            (d["rules"][0]["quote"], d["rules"][1]["quote"])
+            for d in doc["diagnostics"]
+            if d["code"] in CODES and len(d["rules"]) == 2
+        ]
+        hit = sum(any(_match(e, q) for q in found) for e in expect)
+        tp = sum(any(_match(e, q) for e in expect) for q in found)
+        tot["expected"] += len(expect)
+        tot["found"] += hit
+        tot["reported"] += len(found)
+        tot["tp"] += tp
+        print(f"{policy.name:40s} labelled {len(expect):2d} found {hit:2d} reported {len(found):2d} "
+              f"true {tp:2d}")  # fmt: skip
+        for q in found:
+            if not any(_match(e, q) for e in expect):
+                print(f"    unlabelled: {_norm(q[0])[:70]!r} / {_norm(q[1])[:70]!r}")
+        for e in expect:
+            if not any(_match(e, q) for q in found):
+                print(f"    missed: {e['id']}")
+    r = tot["found"] / tot["expected"] if tot["expected"] else 1.0
+    p = tot["tp"] / tot["reported"] if tot["reported"] else 1.0
+    print(f"TOTAL labelled {tot['expected']} found {tot['found']} reported {tot['reported']} "
+          f"true {tot['tp']}: recall {r:.2f} precision {p:.2f}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3:])

@@ -1,0 +1,120 @@
+"""The model-backed stages of `check` on recorded answers: pending requests are written
+for answering, answers replay by content hash, nominated pairs are encoded jointly and
+confirmed by the solver (source "nomination") or reported as PL105, and failures warn."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from promptlint.cli.app import run
+
+POLICY = """# Support
+
+- Keep every answer under 50 words.
+- When a customer disputes a charge, walk them through every line of the invoice.
+- Be friendly.
+"""
+
+STAGES = ["--backend", "llm", "--model-stages", "policy-model,overlap,nominate"]
+
+
+def _answer(prompt: str) -> dict:
+    if "build the vocabulary" in prompt:
+        return {
+            "entries": [
+                {
+                    "kind": "situation",
+                    "name": "customer disputes a charge",
+                    "description": "",
+                    "aliases": [],
+                }
+            ],
+            "relations": [],
+        }
+    if "review an LLM agent" in prompt:
+        return {"pairs": [
+            {"quote_a": "Keep every answer under 50 words.",
+             "quote_b": "When a customer disputes a charge, walk them through every line of the invoice.",
+             "situation": "a long invoice is disputed", "reason": "cap vs content"},
+            {"quote_a": "Be friendly.", "quote_b": "Keep every answer under 50 words.",
+             "situation": "any", "reason": "none really"},
+            {"quote_a": "Always reply in French.", "quote_b": "Be friendly.",
+             "situation": "s", "reason": "a quote the policy does not have"},
+        ]}  # fmt: skip
+    if "encode two rules" in prompt and "Be friendly" in prompt:
+        return {"body_a": 'prefer(reply_style("friendly"))',
+                "body_b": 'require(reply_length("words", "<", 50))',
+                "entries": [], "relations": []}  # fmt: skip
+    if "encode two rules" in prompt:
+        return {"body_a": 'require(reply_length("words", "<", 50))',
+                "body_b": 'if semantic(ctx.msg, "customer_disputes_charge"):\n'
+                          '    require(reply_length("words", ">=", 120))',
+                "entries": [], "relations": []}  # fmt: skip
+    raise AssertionError(prompt[:200])
+
+
+def _record(pending: Path, answers: Path) -> int:
+    lines = []
+    for f in sorted(pending.glob("*.md")):
+        text = f.read_text(encoding="utf-8")
+        lines.append(json.dumps({"key": f.stem, "response": _answer(text)}))
+        f.unlink()
+    with answers.open("a", encoding="utf-8") as out:
+        out.write("".join(line + "\n" for line in lines))
+    return len(lines)
+
+
+def test_recorded_nomination_confirms_one_pair_and_reports_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    policy = tmp_path / "bot.md"
+    policy.write_text(POLICY, encoding="utf-8")
+    answers, pending = tmp_path / "answers.jsonl", tmp_path / "pending"
+    answers.write_text("", encoding="utf-8")
+    monkeypatch.setenv("PROMPTLINT_LLM_REPLAY", str(answers))
+    monkeypatch.setenv("PROMPTLINT_LLM_PENDING", str(pending))
+    args = ["check", "--isolated", "--no-cache", "-f", "json", str(policy), *STAGES]
+
+    # round 1: nothing recorded; the model stages fail with a warning, never silently
+    assert run(args) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert {d["code"] for d in doc["diagnostics"]} - {"PL205"} == {"PL004"}
+    assert _record(pending, answers) == 2  # the policy model and the nomination
+    # round 2: the joint encodings of the two located pairs are asked for
+    run(args)
+    capsys.readouterr()
+    assert _record(pending, answers) == 2
+    # round 3: everything replays; no request is left unanswered
+    code = run(args)
+    doc = json.loads(capsys.readouterr().out)
+    assert not pending.exists() or not list(pending.glob("*.md"))
+    assert code == 1
+    by_code: dict[str, list] = {}
+    for d in doc["diagnostics"]:
+        by_code.setdefault(d["code"], []).append(d)
+    (found,) = by_code["PL103"]
+    assert found["data"]["source"] == "nomination"
+    assert "50 words" in found["rules"][0]["quote"] and "invoice" in found["rules"][1]["quote"]
+    (unconfirmed,) = by_code["PL105"]
+    assert unconfirmed["severity"] == "info" and "not confirmed" in unconfirmed["message"]
+    (rejected,) = by_code["PL006"]
+    assert "Always reply in French" in rejected["message"]
+
+
+def test_replay_never_opens_a_connection(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    def refuse(*a: object, **k: object) -> None:
+        raise AssertionError("a connection was opened")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    policy = tmp_path / "bot.md"
+    policy.write_text(POLICY, encoding="utf-8")
+    monkeypatch.setenv("PROMPTLINT_LLM_REPLAY", str(tmp_path / "none.jsonl"))
+    run(["check", "--isolated", "--no-cache", str(policy), *STAGES])
+    assert "PL004" in capsys.readouterr().out
