@@ -384,6 +384,17 @@ def load_config(
                        "environment variable is sent as the key; set PROMPTLINT_LLM_API_KEY_ENV, "
                        f"or list it in allowed-api-key-envs in {user_config_path(env)}")  # fmt: skip
                 del repo_llm[name]
+        # a repository's caches stay inside it: a cache path elsewhere could name (and,
+        # were it not a cache, move aside) any file of the user's
+        base = path.parent.resolve()
+        for key, table_ in (("llm.cache-path", repo_llm), ("cache-dir", repo)):
+            name = key.removeprefix("llm.")
+            attr = name.replace("-", "_") if table_ is repo else name
+            value = table_.get(attr)
+            if value and not (base / value).resolve().is_relative_to(base):
+                refuse(key, value, "a repository's caches stay inside the repository; set "
+                       f"it in {user_config_path(env)}")  # fmt: skip
+                del table_[attr]
         llm.update(repo_llm)
         values.update(repo)
         values["config_path"] = str(path)

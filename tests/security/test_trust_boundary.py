@@ -180,3 +180,27 @@ def test_isolated_reads_no_file_but_the_environment(
     monkeypatch.setenv("PROMPTLINT_BACKEND", "llm")
     cfg = load_config(repo, isolated=True)
     assert cfg.backend == "llm" and cfg.warnings == () and cfg.llm == {}
+
+
+def test_a_repository_cache_stays_inside_the_repository(repo: Path) -> None:
+    (repo / "promptlint.toml").write_text(
+        'cache-dir = "../elsewhere"\n[llm]\ncache-path = "/home/someone/.bashrc"\n'
+    )
+    cfg = load_config(repo)
+    assert cfg.cache_dir == ".promptlint_cache" and "cache-path" not in cfg.llm
+    assert sorted(w.line or 0 for w in cfg.warnings) == [1, 3]
+    (repo / "promptlint.toml").write_text('cache-dir = "build/cache"\n[llm]\ncache-path = "c.db"\n')
+    cfg = load_config(repo)
+    assert cfg.cache_dir == "build/cache" and cfg.llm["cache-path"] == "c.db" and not cfg.warnings
+
+
+def test_the_model_cache_is_not_written_through_a_symlink(tmp_path: Path) -> None:
+    from promptlint.errors import ConfigError
+    from promptlint.llm.cache import ResponseCache
+
+    target = tmp_path / "precious.txt"
+    target.write_text("mine")
+    (tmp_path / "llm.sqlite").symlink_to(target)
+    with pytest.raises(ConfigError, match="symbolic link"):
+        ResponseCache(tmp_path / "llm.sqlite")
+    assert target.read_text() == "mine"

@@ -34,7 +34,7 @@ _POLICY_SUFFIXES = {
 }  # fmt: skip
 _RANK = {"info": 0, "warning": 1, "error": 2}
 #: seconds per policy of an offline run (model-backed runs have request deadlines instead)
-_DEFAULT_TIMEOUT_S = 10.0
+_DEFAULT_TIMEOUT_S = 6.0
 
 
 def expand_paths(paths: list[str], include: tuple[str, ...], exclude: tuple[str, ...]) -> list[str]:
@@ -146,7 +146,7 @@ def check_command(
         "--timeout-per-file",
         min=0,
         help="Stop analysing a policy after SECONDS and report it (PL009); 0: no deadline. "
-        "Default 10 offline, none with --backend llm.",
+        "Default 6 offline, none with --backend llm.",
     ),
 ) -> None:
     """Find rules that demand incompatible things in the same situation."""

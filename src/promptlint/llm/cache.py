@@ -42,6 +42,11 @@ class ResponseCache:
         self.path = Path(path)
         #: where a corrupt cache file was moved, when this one replaced it
         self.recovered: Path | None = None
+        if self.path.is_symlink():
+            raise ConfigError(
+                "the model cache path is a symbolic link; promptlint does not write through it",
+                path=str(self.path),
+            )
         if self.path.is_dir():
             raise ConfigError(
                 "the model cache path is a directory",
