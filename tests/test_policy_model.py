@@ -206,3 +206,18 @@ def test_model_command_prints_and_stores_and_check_skips_the_stored_file(
 
     doc = json.loads(capsys.readouterr().out)
     assert [x["path"] for x in doc["files"]] == [str(f)]  # the model file is no policy
+
+
+def test_a_finding_through_a_relation_is_reported_in_words(tmp_path: Path) -> None:
+    from promptlint.diagnostics import RuleRef
+    from promptlint.pipeline.common import triage_diagnostics
+
+    rules = _rules(RESTART)
+    model = PolicyModel(
+        (Entry("command", "systemctl restart *"), Entry("action", "restart services")),
+        (Relation("is_a", "command:systemctl restart *", "action:restart services"),),
+    )
+    result = triage(rules, model=model)
+    refs = {r.id: RuleRef(r.id, "p.md", i + 1, i + 1, r.quote, 1, 2) for i, r in enumerate(rules)}
+    (d,) = triage_diagnostics(result, rules, refs, primary_path="p.md")
+    assert "so act(restart services)" in d.message and "policy-model" in d.message

@@ -30,6 +30,7 @@ __all__ = [
     "ListTerm",
     "Not",
     "Or",
+    "OverlapQuestion",
     "Policy",
     "PolicyModel",
     "Pred",

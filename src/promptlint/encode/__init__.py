@@ -56,5 +56,6 @@ def get_encoder(kind: str = "offline", **options: Any) -> Encoder:
     if kind == "llm":
         from promptlint.encode.llm import LLMEncoder
 
-        return LLMEncoder(options["client"], options.get("progress"))
+        return LLMEncoder(options["client"], options.get("progress"), options.get("model"),
+                          options.get("records", ()))  # fmt: skip
     raise ConfigError(f"unknown encoder {kind!r}", hint="use offline or llm")

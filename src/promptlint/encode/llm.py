@@ -22,10 +22,34 @@ __all__ = ["LLMEncoder", "vocabulary_summary"]
 
 
 class LLMEncoder:
-    def __init__(self, client: Any, progress: Any = None) -> None:
+    def __init__(
+        self, client: Any, progress: Any = None, model: Any = None,
+        records: Sequence[RuleRecord] = (),
+    ) -> None:  # fmt: skip
         self.client = client
         #: optional ``start(stage, total)`` / ``advance(stage)`` observer, one unit per encoding
         self.progress = progress
+        #: the policy model the encodings use the names of
+        self.model = model
+        #: every rule of the policy, so each request shows a rule's neighbours
+        self.records = tuple(records)
+
+    def _context(self, record: RuleRecord) -> str:
+        """The rule's section, what governs it, and the rules next to it."""
+        lines = [f"Section: {' > '.join(record.section) or '(top of the policy)'}"]
+        if record.lead_in:
+            lines.append("Governed by: " + " / ".join(record.lead_in))
+        ids = [r.id for r in self.records]
+        if record.id in ids:
+            i = ids.index(record.id)
+            near = [r for r in self.records[max(0, i - 2) : i + 3] if r.id != record.id]
+            lines += [f"Neighbour {r.id}: {collapse_ws(r.quote)}" for r in near]
+        if self.model is not None and self.model.entries:
+            lines.append("Policy model (use these names):")
+            lines += [f"- {e.kind}:{e.name}" + (f" (aliases: {', '.join(e.aliases)})"
+                                                if e.aliases else "")
+                      for e in self.model.entries]  # fmt: skip
+        return "\n".join(lines)
 
     def encode(self, records: Sequence[RuleRecord]) -> tuple[EncodeOutcome, ...]:
         return tuple(self.client.run(self.encode_async(records)))
@@ -74,6 +98,7 @@ class LLMEncoder:
         prims, preds = vocabulary_summary()
         messages: list[dict[str, str]] = [
             {"role": "user", "content": text.format(primitives=prims, predicates=preds,
+                                                    enums=_enums(), context=self._context(record),
                                                     quote=collapse_ws(record.quote))}
         ]  # fmt: skip
         span = (record.span.line, record.span.end_line)
@@ -103,3 +128,13 @@ class LLMEncoder:
                 continue
             return Encoding(record.id, pyrule, "llm")
         return Unencoded(record.id, f"the model's encoding did not compile: {error}", "invalid")
+
+
+def _enums() -> str:
+    from promptlint.pyrule.vocabulary import load_vocabulary
+
+    return "; ".join(
+        f"{name}: {', '.join(str(x) for x in sort['values'])}"
+        for name, sort in load_vocabulary().sorts.items()
+        if sort.get("values")
+    )

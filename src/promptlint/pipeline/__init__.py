@@ -215,18 +215,18 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
     rules: list[EncodedRule] = []
     refs: dict[str, RuleRef] = {}
     extracted = 0
-    policies: list[Any] = []
-    all_records: list[RuleRecord] = []
-    for index, path in enumerate(group):
-        keys = tuple(getattr(config, "yaml_keys", ()) or ()) + tuple(
-            getattr(config, "json_keys", ()) or ()
-        )
-        policy = load(path, max_bytes=max_bytes, keys=keys)
+    keys = tuple(getattr(config, "yaml_keys", ()) or ()) + tuple(
+        getattr(config, "json_keys", ()) or ()
+    )
+    policies = [load(path, max_bytes=max_bytes, keys=keys) for path in group]
+    extractions = [backend.extract(policy, diagnostics) for policy in policies]
+    all_records = [r for records in extractions for r in records]
+    # the policy's own vocabulary, built before any rule is encoded against it
+    model = backend.policy_model(policies, all_records, diagnostics)
+    backend.vocabulary = model
+    for index, (path, policy, records) in enumerate(zip(group, policies, extractions, strict=True)):
         sources[path] = policy.text
         sidecar = sidecar_path(path)
-        records = backend.extract(policy, diagnostics)
-        policies.append(policy)
-        all_records += records
         extracted += len(records)
         if not Path(sidecar).is_file():
             encoded_here = backend.encode(records, path, diagnostics)
@@ -295,9 +295,7 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
     # source order (file, then line): "earlier rule" in findings means earlier in the policy
     order = {p: i for i, p in enumerate(group)}
     rules.sort(key=lambda r: (order.get(refs[r.id].path, 0), refs[r.id].line))
-    # the policy's own vocabulary, then every rule mapped onto it
-    model = backend.policy_model(policies, all_records, diagnostics)
-    rules = resolve(rules, model)
+    rules = resolve(rules, model)  # every rule's open values mapped onto the vocabulary
     rules = backend.canonicalize(rules, config)
     result = backend.triage(rules, model, config, group[0], diagnostics)
     diagnostics += triage_diagnostics(result, rules, refs, primary_path=group[0])

@@ -140,6 +140,7 @@ def triage_diagnostics(
     clauses = {c.id: c for r in rules for c in r.clauses}
     vocab = load_vocabulary()
     clauses.update({d.id: d for c in list(clauses.values()) for d in implied(c, vocab)})
+    clauses.update({d.id: d for d in getattr(result, "derived", ())})
     out: list[Diagnostic] = []
     for cand in result.candidates:
         out.append(_collision(cand, clauses, refs))

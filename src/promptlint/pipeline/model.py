@@ -43,6 +43,8 @@ class Backend:
         self._cache_note: str | None = None
         #: build the policy model afresh even where ``<file>.model.yaml`` exists
         self.ignore_stored_model = False
+        #: the policy model of the policy being encoded, shown to the model encoder
+        self.vocabulary: Any = None
 
     @property
     def settings(self) -> Any:
@@ -181,7 +183,8 @@ class Backend:
         """One outcome per record from the model encoder; redundant when configured (PL206)."""
         from promptlint.encode import Unencoded, get_encoder
 
-        encoder: Any = get_encoder("llm", client=self.client(), progress=self.progress)
+        encoder: Any = get_encoder("llm", client=self.client(), progress=self.progress,
+                                   model=self.vocabulary, records=records)  # fmt: skip
         if self.settings.redundancy > 1:
             outcomes = choose_encodings(
                 encoder.encode_variants(records), records, path, diagnostics,

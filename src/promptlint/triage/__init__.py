@@ -99,6 +99,9 @@ class TriageResult:
     quality: tuple[QualityFinding, ...]
     #: open-value pairs no judge could decide (reported, never dropped)
     questions: tuple[OverlapQuestion, ...] = ()
+    #: the derived clauses (implied ones, and those from policy-model relations) that
+    #: candidates name, so that reports can describe them
+    derived: tuple[Clause, ...] = ()
 
     @property
     def yield_(self) -> float:
@@ -460,6 +463,7 @@ def triage(
         incomplete=tuple(incomplete),
         quality=tuple(quality),
         questions=tuple(questions.values()),
+        derived=tuple({c.id: c for h in hits for c in (h.a, h.b) if c.derived}.values()),
     )
 
 
