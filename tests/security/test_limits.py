@@ -32,14 +32,24 @@ def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 def test_a_fifo_is_refused_without_blocking(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     os.mkfifo(repo / "pipe.md")
-    rc, _, err = _cli(capsys, "pipe.md")
+    rc, out, err = _cli(capsys, "pipe.md")
     assert rc == 2 and "pipe.md: PL001 not a regular file" in err
+    assert "All checks passed" not in out
 
 
 def test_a_symlink_to_dev_zero_is_refused(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (repo / "zero.md").symlink_to("/dev/zero")
     rc, _, err = _cli(capsys, "zero.md")
     assert rc == 2 and "zero.md: PL001 not a regular file" in err
+
+
+def test_a_fifo_in_a_directory_does_not_hang_the_walk(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    os.mkfifo(repo / "pipe.md")
+    rc, out, err = _cli(capsys, ".", "-f", "concise")
+    assert rc == 2 and "pipe.md: PL001 not a regular file" in err
+    assert "PL101" in out
 
 
 def test_a_symlink_loop_is_named(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -267,6 +267,8 @@ def check_command(
     text = get_reporter(cfg.output_format)(report)
     if statistics and cfg.output_format in ("full", "concise"):
         text = render_statistics(report) + text
+    if errors and not kept and cfg.output_format in ("full", "concise"):
+        text = ""  # not "All checks passed!": some files were not checked at all
     if output_file is not None:
         _write(output_file, text, "--output-file")
     else:
