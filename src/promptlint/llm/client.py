@@ -344,7 +344,7 @@ class LLMClient:
             try:
                 return Ok(schema.model_validate(json.loads(text)), False, p, c)
             except (json.JSONDecodeError, ValidationError) as exc:
-                return text, str(exc)
+                return text, _brief(exc)
             except RecursionError:
                 return text, "the JSON is nested too deeply"
         return Failed("no attempt was made", "fatal")  # pragma: no cover - loop always returns
@@ -467,3 +467,14 @@ def _parse_completion(raw: bytes) -> tuple[str, str | None, tuple[int, int] | No
         (finish if isinstance(finish, str) else None),
         tokens,
     )
+
+
+def _brief(exc: Exception) -> str:
+    """One line saying why an answer does not fit its schema."""
+    if isinstance(exc, ValidationError):
+        parts = [
+            f"{'.'.join(str(p) for p in e['loc']) or 'answer'}: {e['msg']}" for e in exc.errors()
+        ]
+        more = f" (and {len(parts) - 3} more)" if len(parts) > 3 else ""
+        return "; ".join(parts[:3]) + more
+    return " ".join(str(exc).split())
