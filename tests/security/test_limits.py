@@ -152,3 +152,20 @@ def test_library_use_arms_no_deadline(repo: Path, monkeypatch: pytest.MonkeyPatc
     assert armed == []
     check(["bot.md"], Config(timeout_per_file=5))
     assert armed[0] == (signal.ITIMER_REAL, 5)
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["<!-- ", "{% ", "a-", "x, ", "“", "`x` ", "Always answer in English. "],
+    ids=["html-comment", "jinja", "hyphens", "commas", "open-quote", "backticks", "sentence"],
+)
+def test_a_long_line_of_one_pattern_is_linear(
+    repo: Path, capsys: pytest.CaptureFixture[str], unit: str
+) -> None:
+    # each of these took from 7 s to minutes on 150 KB (a quadratic regular expression)
+    (repo / "line.md").write_text("Always use " + unit * (150_000 // len(unit)) + " now.\n")
+    t0 = time.monotonic()
+    rc = run(["check", "--isolated", "line.md", "--timeout-per-file", "0", "-f", "concise"])
+    took = time.monotonic() - t0
+    assert "internal error" not in capsys.readouterr().err and rc in (0, 1)
+    assert took < 4, f"{took:.1f} s"

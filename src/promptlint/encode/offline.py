@@ -478,14 +478,16 @@ class OfflineEncoder:
     def encode_one(self, record: RuleRecord) -> Any:
         from promptlint.encode import Encoding, Unencoded
 
-        # "1,200 words" is one number
-        text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", unbold(record.in_context()).strip())
-        if len(text) > MAX_RULE_CHARS:
-            # the phrase patterns are not all linear in the length of a rule
+        raw = record.in_context()
+        if len(raw) > MAX_RULE_CHARS:
+            # the phrase patterns (and unbold's quote pairing) are not all linear in the
+            # length of a rule
             return Unencoded(
-                record.id, f"too long to encode offline ({len(text):,} characters; the patterns "
+                record.id, f"too long to encode offline ({len(raw):,} characters; the patterns "
                 f"read rules of up to {MAX_RULE_CHARS:,})"
             )  # fmt: skip
+        # "1,200 words" is one number
+        text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", unbold(raw).strip())
         kw, main, cond, otherwise = split_rule(text)
         base: list[str] = []
         if cond is not None:
