@@ -149,7 +149,10 @@ def check_command(
         "Default 6 offline, none with --backend llm.",
     ),
 ) -> None:
-    """Find rules that demand incompatible things in the same situation."""
+    """Find rules that demand incompatible things in the same situation.
+
+    Offline: no network connection unless you choose --backend llm (a repo's config cannot).
+    """
     from promptlint.config import load_config
     from promptlint.diagnostics import Report, Severity
     from promptlint.diagnostics.registry import select as select_codes

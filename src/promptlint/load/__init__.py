@@ -33,7 +33,13 @@ def load(path: str | Path, *, max_bytes: int = 2_000_000, keys: tuple[str, ...] 
     """Read a policy file. ``keys`` overrides the prompt keys searched in YAML/JSON."""
     from promptlint.load.limits import check_surrogates
 
-    policy = _load(path, max_bytes=max_bytes, keys=keys)
+    try:
+        policy = _load(path, max_bytes=max_bytes, keys=keys)
+    except RecursionError:
+        # e.g. thousands of implicitly concatenated strings: a tree deeper than a walk of it
+        raise InputError(
+            "the file's syntax tree is nested too deeply to analyse", path=str(path)
+        ) from None
     check_surrogates(policy.path, policy.text, (s.text for s in policy.segments))
     return policy
 
