@@ -19,6 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+PASSES = os.environ.get("PROMPTLINT_RECORD_PASSES", "1")
 STAGES = os.environ.get("PROMPTLINT_RECORD_STAGES", "policy-model,overlap,nominate")
 
 
@@ -39,7 +40,8 @@ def pending(answers: Path, pending_dir: Path, policies: list[str]) -> None:
     for p in policies:
         subprocess.run(
             [sys.executable, "-m", "promptlint", "check", "--isolated", "--no-cache",
-             "--backend", "llm", "--model-stages", STAGES, "-f", "json", "-o", os.devnull, p],
+             "--backend", "llm", "--model-stages", STAGES, "--passes", PASSES,
+             "-f", "json", "-o", os.devnull, p],
             env=env, check=False,
         )  # fmt: skip
     print(f"{n} answers; {len(list(pending_dir.glob('*.md')))} pending in {pending_dir}")

@@ -221,3 +221,32 @@ def test_a_finding_through_a_relation_is_reported_in_words(tmp_path: Path) -> No
     refs = {r.id: RuleRef(r.id, "p.md", i + 1, i + 1, r.quote, 1, 2) for i, r in enumerate(rules)}
     (d,) = triage_diagnostics(result, rules, refs, primary_path="p.md")
     assert "so act(restart services)" in d.message and "policy-model" in d.message
+
+
+ONLY_MEANS = """
+@rule("r1", span="1-1")
+def r1(ctx):
+    "If a pod is crash-looping, delete it."
+    if semantic(ctx.env, "pod_crash_looping"):
+        require(act("delete pod"))
+
+@rule("r2", span="2-2")
+def r2(ctx):
+    "Never run kubectl delete."
+    forbid(run_shell("kubectl delete *"))
+"""
+
+
+def test_a_required_action_with_one_named_means_requires_that_means() -> None:
+    rules = _rules(ONLY_MEANS)
+    one = PolicyModel(
+        (Entry("command", "kubectl delete pod *"), Entry("action", "delete pod")),
+        (Relation("is_a", "command:kubectl delete pod *", "action:delete pod"),),
+    )
+    (cand,) = triage(rules, model=one).candidates
+    assert [a.reason for a in cand.assumptions] == ["is done only by"]
+    two = PolicyModel(
+        (*one.entries, Entry("tool", "k8s_api")),
+        (*one.relations, Relation("is_a", "tool:k8s_api", "action:delete pod")),
+    )
+    assert triage(rules, model=two).candidates == ()  # another way exists: no collision

@@ -118,3 +118,52 @@ def test_replay_never_opens_a_connection(
     monkeypatch.setenv("PROMPTLINT_LLM_REPLAY", str(tmp_path / "none.jsonl"))
     run(["check", "--isolated", "--no-cache", str(policy), *STAGES])
     assert "PL004" in capsys.readouterr().out
+
+
+def test_all_model_stages_against_a_server_and_a_second_run_makes_no_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from fake_server import FakeServer, completion
+
+    def respond(body: dict) -> dict:
+        prompt = body["messages"][0]["content"]
+        if "You extract the standing rules" in prompt:
+            quotes = [line[2:] for line in POLICY.splitlines() if line.startswith("- ")]
+            return {"body": completion(json.dumps({"rules": [{"quote": q, "gist": "g"}
+                                                             for q in quotes]}))}  # fmt: skip
+        if "PyRule function body" in prompt:
+            return {"body": completion(json.dumps({"body": ""}))}
+        return {"body": completion(json.dumps(_answer(prompt)))}
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-SECRET-0123456789abcdef")
+    monkeypatch.delenv("PROMPTLINT_LLM_REPLAY", raising=False)
+    (tmp_path / "bot.md").write_text(POLICY, encoding="utf-8")
+    with FakeServer(default=respond) as srv:
+        monkeypatch.setenv("OPENAI_BASE_URL", srv.url)
+        assert run(["check", "bot.md", "--backend", "llm", "-f", "json"]) == 1
+        first = len(srv.requests)
+        doc = json.loads(capsys.readouterr().out)
+        assert any(d["code"] == "PL103" and d["data"]["source"] == "nomination"
+                   for d in doc["diagnostics"])  # fmt: skip
+        assert first >= 4  # extraction, encodings, policy model, nomination, joint encodings
+        assert run(["check", "bot.md", "--backend", "llm", "-f", "json"]) == 1
+        assert len(srv.requests) == first  # the second identical run: zero requests
+        assert json.loads(capsys.readouterr().out)["diagnostics"] == doc["diagnostics"]
+
+
+def test_each_further_reading_asks_with_its_own_focus(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    policy = tmp_path / "bot.md"
+    policy.write_text(POLICY, encoding="utf-8")
+    pending = tmp_path / "pending"
+    monkeypatch.setenv("PROMPTLINT_LLM_REPLAY", str(tmp_path / "none.jsonl"))
+    monkeypatch.setenv("PROMPTLINT_LLM_PENDING", str(pending))
+    run(["check", "--isolated", "--no-cache", str(policy), "--backend", "llm",
+         "--model-stages", "nominate", "--passes", "3"])  # fmt: skip
+    capsys.readouterr()
+    texts = sorted(f.read_text("utf-8") for f in pending.glob("*.md"))
+    assert len(texts) == 3  # one request per reading, none answered from another
+    assert sum("This is reading" in t for t in texts) == 2
+    assert any("reading 2 of the policy: look especially at tools" in t for t in texts)

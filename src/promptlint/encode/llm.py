@@ -16,7 +16,7 @@ from promptlint.encode import EncodeOutcome, Encoding, Unencoded, Variants
 from promptlint.errors import PyRuleError
 from promptlint.objects import RuleRecord
 from promptlint.pyrule import collapse_ws, compile_text, format_rule_text
-from promptlint.pyrule.vocabulary import vocabulary_summary
+from promptlint.pyrule.vocabulary import enum_summary, vocabulary_summary
 
 __all__ = ["LLMEncoder", "vocabulary_summary"]
 
@@ -98,7 +98,7 @@ class LLMEncoder:
         prims, preds = vocabulary_summary()
         messages: list[dict[str, str]] = [
             {"role": "user", "content": text.format(primitives=prims, predicates=preds,
-                                                    enums=_enums(), context=self._context(record),
+                                                    enums=enum_summary(), context=self._context(record),
                                                     quote=collapse_ws(record.quote))}
         ]  # fmt: skip
         span = (record.span.line, record.span.end_line)
@@ -128,13 +128,3 @@ class LLMEncoder:
                 continue
             return Encoding(record.id, pyrule, "llm")
         return Unencoded(record.id, f"the model's encoding did not compile: {error}", "invalid")
-
-
-def _enums() -> str:
-    from promptlint.pyrule.vocabulary import load_vocabulary
-
-    return "; ".join(
-        f"{name}: {', '.join(str(x) for x in sort['values'])}"
-        for name, sort in load_vocabulary().sorts.items()
-        if sort.get("values")
-    )

@@ -55,7 +55,7 @@ async def _nominate(client: Any, policies: list[Policy]) -> tuple[list[Nominated
     text, version = template("nominate")
     settings = client.settings
     requests = [
-        Request("nominate", ({"role": "user", "content": text.format(policy=w)},),
+        Request("nominate", ({"role": "user", "content": text.format(policy=w) + _lens(n)},),
                 Nominations, version, sample=n)
         for p in policies for w in numbered_windows(p, settings.window_chars)
         for n in range(settings.passes)
@@ -72,6 +72,28 @@ async def _nominate(client: Any, policies: list[Policy]) -> tuple[list[Nominated
             if a and b and (a, b) not in found and (b, a) not in found:
                 found[(a, b)] = Nominated(a, b, n.situation.strip(), n.reason.strip())
     return list(found.values()), failures
+
+
+#: what each reading after the first looks at especially (Arbiter's multi-pass scourer):
+#: one reading of a long policy names only part of its conflicts
+LENSES = (
+    "tools, shell commands, files and paths, and when the agent must keep working versus "
+    "stop, wait for the user or ask first",
+    "the reply itself (format, length, language, structure, what it must or must not "
+    "contain or disclose) and the order of steps",
+    "rules under different headings or modes that can still apply to the same request, and "
+    'general rules ("always", "never") against the specific instructions of a section',
+)
+
+
+def _lens(n: int) -> str:
+    """Nothing for the first reading; a focus for each further one."""
+    if n == 0:
+        return ""
+    focus = LENSES[(n - 1) % len(LENSES)]
+    return (f"\n\nThis is reading {n + 1} of the policy: look especially at {focus}. "
+            "Name every conflicting pair you find, including ones an earlier reading may "
+            "have named.")  # fmt: skip
 
 
 def locate(quote: str, policies: Sequence[Policy]) -> tuple[int, int, int, int] | None:
@@ -111,28 +133,17 @@ def _schema_text(model: PolicyModel) -> str:
     return "\n".join(lines)
 
 
-def _enums() -> str:
-    from promptlint.pyrule.vocabulary import load_vocabulary
-
-    v = load_vocabulary()
-    return "; ".join(
-        f"{name}: {', '.join(str(x) for x in sort['values'])}"
-        for name, sort in v.sorts.items()
-        if sort.get("values")
-    )
-
-
 async def _joint(
     client: Any, pairs: list[tuple[RuleRecord, RuleRecord, str]], model: PolicyModel
 ) -> list[Joint]:
     from promptlint.llm.client import Ok, Request
     from promptlint.llm.schemas import JointEncoding
     from promptlint.llm.templates import template
-    from promptlint.pyrule.vocabulary import vocabulary_summary
+    from promptlint.pyrule.vocabulary import enum_summary, vocabulary_summary
 
     text, version = template("joint_encode")
     prims, preds = vocabulary_summary()
-    schema, enums = _schema_text(model), _enums()
+    schema, enums = _schema_text(model), enum_summary()
 
     def fill(a: RuleRecord, b: RuleRecord, situation: str) -> str:
         return text.format(

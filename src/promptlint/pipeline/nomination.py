@@ -117,7 +117,9 @@ def nominations(
                 tuple(Entry(e.kind, e.name, e.description, tuple(e.aliases)) for e in joint.entries),
                 tuple(_relation(r) for r in joint.relations), "llm",
             )  # fmt: skip
-            merged, _ = validate(merge(model, extra))
+            merged, dropped = validate(merge(model, extra))
+            # what the policy model already had was valid: only the model's additions drop
+            backend._report_problems(f"joint encoding of {ra.id} and {rb.id}", dropped, path, out)
             pair = resolve(encoded, merged)
             check = run_triage(pair, config, model=merged, judge=backend.judge())
             if check.candidates:

@@ -22,6 +22,7 @@ __all__ = [
     "Param",
     "PrimitiveSpec",
     "Vocabulary",
+    "enum_summary",
     "load_vocabulary",
     "vocabulary_summary",
 ]
@@ -229,3 +230,12 @@ def vocabulary_summary() -> tuple[str, str]:
         f"{p.name}({', '.join(a.name for a in p.params)})" for p in v.predicates.values()
     )
     return prims, preds
+
+
+def enum_summary() -> str:
+    """Every enumerated sort with its allowed values, for model-facing prompts."""
+    return "; ".join(
+        f"{name}: {', '.join(str(x) for x in sort['values'])}"
+        for name, sort in load_vocabulary().sorts.items()
+        if sort.get("values")
+    )

@@ -103,7 +103,37 @@ def derived_by_relations(
         frontier = nxt
         if not frontier:
             break
-    return out
+    return out + _only_means(c, start, model, vocab)
+
+
+def _only_means(
+    c: Clause, start: tuple[str, str], model: PolicyModel, vocab: Vocabulary
+) -> list[tuple[Clause, Assumption]]:
+    """A required action the policy model names exactly one way of doing (one command or
+    tool is-a that action) requires that way: in a policy whose only means of deleting a
+    pod is ``kubectl delete pod``, "delete the crash-looping pod" requires running it.
+    Closed-world, so recorded as an assumption of its own."""
+    kind, value = start
+    means = [
+        rel.source.partition(":")
+        for rel in model.relations
+        if rel.kind == "is_a"
+        and rel.target.partition(":")[0] == kind
+        and _matches(kind, value, rel.target.partition(":")[2])
+        and rel.source.partition(":")[0] in ("command", "tool")
+    ]
+    if len(means) != 1:
+        return []
+    mkind, _, mname = means[0]
+    primitive = PRIMITIVE_OF_KIND[mkind]
+    spec = vocab.primitives[primitive]
+    args = ((spec.params[0].name, Const(mname)),)
+    derived = replace(
+        c, primitive=primitive, args=args, surface=vocab.surface_key(spec, args),
+        derived=f"{primitive}({mname})",
+    )  # fmt: skip
+    return [(derived, Assumption("relation", f"{kind} {value}", f"{mkind} {mname}",
+                                 "policy-model", "is done only by"))]  # fmt: skip
 
 
 def situation_facts(

@@ -1,0 +1,75 @@
+"""Score a direct model reading: the pairs the recorded nomination answers name, taken as
+they are (no joint encoding, no solver), against labelled conflicts.
+
+    python scripts/direct_reading.py ANSWERS.jsonl POLICY_DIR LABEL_DIR [PASSES]
+
+This is the baseline the issue sets: a strong model reading each whole policy once and
+naming its conflicting rules. Pairs are matched like scripts/score.py matches findings.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import yaml
+
+from promptlint.config import Config
+from promptlint.llm.replay import load_answers, request_key
+from promptlint.llm.templates import template
+from promptlint.llm.windows import numbered_windows
+from promptlint.load import load
+from promptlint.nominate import _lens
+
+
+def _norm(s: str) -> str:
+    return " ".join(s.lower().split())
+
+
+def _match(entry: dict, a: str, b: str) -> bool:
+    x, y = (_norm(s) for s in entry["rules"])
+    a, b = _norm(a), _norm(b)
+    return (x in a and y in b) or (x in b and y in a)
+
+
+def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1) -> None:
+    answers = load_answers(answers_path)
+    text, _ = template("nominate")
+    chars = 24000
+    exp = found = reported = tp = 0
+    for label in sorted(label_dir.glob("*.expect.yaml")):
+        f = policy_dir / label.name.removesuffix(".expect.yaml")
+        if not f.is_file():
+            continue
+        expect = (yaml.safe_load(label.read_text("utf-8")) or {}).get("expect") or []
+        try:
+            policy = load(str(f), keys=tuple(Config().yaml_keys) + tuple(Config().json_keys))
+        except Exception as err:
+            print(f"{f.name}: not loaded ({err})")
+            continue
+        pairs: list[tuple[str, str]] = []
+        for w, n in ((w, n) for w in numbered_windows(policy, chars) for n in range(passes)):
+            content = text.format(policy=w) + _lens(n)
+            body = {"messages": [{"role": "user", "content": content}],
+                    "response_format": {"json_schema": {"name": "Nominations"}}}  # fmt: skip
+            got = answers.get(request_key(body))
+            if got is None:
+                print(f"{f.name}: a window has no recorded answer")
+                continue
+            pairs += [(p["quote_a"], p["quote_b"]) for p in got["pairs"]]
+        hit = sum(any(_match(e, a, b) for a, b in pairs) for e in expect)
+        good = sum(any(_match(e, a, b) for e in expect) for a, b in pairs)
+        exp, found, reported, tp = exp + len(expect), found + hit, reported + len(pairs), tp + good
+        print(
+            f"{f.name:40s} labelled {len(expect):2d} named {len(pairs):2d} found {hit:2d} true {good:2d}"
+        )
+    r = found / exp if exp else 1.0
+    p = tp / reported if reported else 1.0
+    print(
+        f"TOTAL labelled {exp} found {found} named {reported} true {tp}: recall {r:.2f} precision {p:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]),
+         int(sys.argv[4]) if len(sys.argv) > 4 else 1)  # fmt: skip
