@@ -41,3 +41,16 @@ def policy(tmp_path: Path) -> Path:
     shutil.copy(example, tmp_path / "support_bot.md")
     shutil.copy(example.with_suffix(".md.pyrule"), tmp_path / "support_bot.md.pyrule")
     return tmp_path / "support_bot.md"
+
+
+@pytest.fixture(autouse=True)
+def _no_user_config(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No test reads the developer's own configuration or PROMPTLINT_* variables."""
+    import os
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg")))
+    for var in list(os.environ):
+        if var.startswith("PROMPTLINT_") and var != "PROMPTLINT_FUZZ_EXAMPLES":
+            monkeypatch.delenv(var)

@@ -21,6 +21,7 @@ sys.path.insert(0, str(REPO / "tests" / "llm"))
 #: codes whose Example cannot be forced from the example alone
 NOT_RUNNABLE = {
     "PL005": "a solver timeout cannot be forced deterministically from an example",
+    "PL009": "a deadline cannot be forced deterministically (tests/security/test_limits.py)",
     "PL105": "needs a model's nomination (tests/llm/test_policy_model_stages.py runs it)",
 }
 #: codes whose Example runs the model backend, against a scripted server on 127.0.0.1

@@ -1,6 +1,15 @@
 """Configuration: ``[tool.promptlint]`` in ``pyproject.toml``, or ``promptlint.toml`` /
 ``.promptlint.toml`` (same keys, no table prefix). The closest file wins; there is no
-merging. Unknown keys and wrong types are located errors.
+merging between repository files. Unknown keys and wrong types are located errors.
+
+Trust: the repository's file is written by whoever controls the repository, so it may
+not route credentials. Whether a run is model-backed (``backend``), which endpoint
+receives a key (``llm.base-url``) and which environment variable holds the key
+(``llm.api-key-env``) come from the command line, the environment
+(``PROMPTLINT_BACKEND``, ``PROMPTLINT_LLM_BASE_URL``, ``PROMPTLINT_LLM_API_KEY_ENV``) or
+the user's own file (``$XDG_CONFIG_HOME/promptlint/config.toml``), whose
+``allowed-base-urls`` / ``allowed-api-key-envs`` / ``allow-repo-backend`` may let a
+repository choose. A repository value that is not allowed is dropped with a warning.
 """
 
 from __future__ import annotations
@@ -9,7 +18,7 @@ import fnmatch
 import os
 import re
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -17,18 +26,38 @@ from typing import Any
 from promptlint.errors import ConfigError
 
 __all__ = [
+    "POLICY_INCLUDE",
     "Config",
     "ConfigResolver",
+    "ConfigWarning",
+    "check_types",
     "find_config",
     "load_config",
+    "locate",
     "matches_any",
     "relative_to_root",
+    "user_config_path",
 ]
 
 _FILES = (".promptlint.toml", "promptlint.toml", "pyproject.toml")
 #: where policies usually live: what `promptlint init` writes as `include`, and what the
-#: pre-commit hook (`--force-exclude`) lints when a repository has no configuration yet
+#: pre-commit hook (`--force-exclude`) lints when no `include` is configured
 POLICY_INCLUDE = ("prompts/**", "*.prompt", "*.j2", "*.jinja", "*.jinja2", "*.pyrule")
+#: a configuration file is a few kilobytes; anything far larger is not one
+_MAX_CONFIG_BYTES = 1_000_000
+
+
+@dataclass(frozen=True)
+class ConfigWarning:
+    """A configuration value that was read but not obeyed."""
+
+    path: str
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        loc = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{loc}: warning: PL003 {self.message}"
 
 
 @dataclass(frozen=True)
@@ -59,8 +88,14 @@ class Config:
     sidecars: bool = True
     #: where compiled encodings are cached (JSON; never executable); "" turns it off
     cache_dir: str = ".promptlint_cache"
+    #: seconds one policy may take before it is reported (PL009) and skipped; None: no limit
+    timeout_per_file: float | None = None
+    #: rules analysed per policy file; the rest are reported (PL009), not analysed
+    max_rules_per_file: int = 500
     llm: dict[str, Any] = field(default_factory=dict)
     config_path: str | None = None
+    #: values read but not obeyed (credential routing from a repository file)
+    warnings: tuple[ConfigWarning, ...] = ()
 
     @classmethod
     def default(cls) -> Config:
@@ -78,12 +113,18 @@ class Config:
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
 
-_TYPES: dict[str, type | tuple[type, ...]] = {
-    "select": list, "extend-select": list, "ignore": list, "per-file-ignores": dict,
-    "include": list, "exclude": list, "policy-groups": dict, "backend": str, "fallback": str,
-    "fail-on": str, "output-format": str, "max-file-bytes": int, "yaml-keys": list,
-    "json-keys": list, "python-name-regex": str, "solver-timeout-ms": int, "sidecars": bool,
-    "cache-dir": str, "llm": dict,
+_TYPES: dict[str, str] = {
+    "select": "list", "extend-select": "list", "ignore": "list",
+    "per-file-ignores": "dict[list]", "include": "list", "exclude": "list",
+    "policy-groups": "dict[list]", "backend": "str", "fallback": "str", "fail-on": "str",
+    "output-format": "str", "max-file-bytes": "int", "yaml-keys": "list", "json-keys": "list",
+    "python-name-regex": "str", "solver-timeout-ms": "int", "sidecars": "bool",
+    "cache-dir": "str", "timeout-per-file": "number", "max-rules-per-file": "int",
+    "llm": "dict",
+}  # fmt: skip
+#: keys only the user's own configuration file knows
+_USER_TYPES: dict[str, str] = {
+    "allowed-base-urls": "list", "allowed-api-key-envs": "list", "allow-repo-backend": "bool",
 }  # fmt: skip
 _CHOICES = {
     "backend": ("offline", "llm"),
@@ -91,6 +132,19 @@ _CHOICES = {
     "fail-on": ("error", "warning", "info"),
     "output-format": ("full", "concise", "json", "sarif", "github", "junit"),
 }
+_POSITIVE = ("max-file-bytes", "solver-timeout-ms", "max-rules-per-file")
+_ENV = {
+    "PROMPTLINT_BACKEND": "backend",
+    "PROMPTLINT_LLM_BASE_URL": "llm.base-url",
+    "PROMPTLINT_LLM_API_KEY_ENV": "llm.api-key-env",
+}
+
+
+def user_config_path(env: Mapping[str, str] | None = None) -> Path:
+    """The user's own configuration file (never inside a repository by default)."""
+    env = env if env is not None else os.environ
+    base = env.get("XDG_CONFIG_HOME") or str(Path(env.get("HOME", "~")).expanduser() / ".config")
+    return Path(base) / "promptlint" / "config.toml"
 
 
 def find_config(start: Path) -> Path | None:
@@ -115,73 +169,261 @@ def find_config(start: Path) -> Path | None:
 
 
 def _line_of(text: str, key: str) -> int | None:
-    m = re.search(rf"^\s*{re.escape(key)}\s*=", text, re.M)
+    m = re.search(rf"^\s*\"?{re.escape(key)}\"?\s*=", text, re.M)
     if m is None:
-        m = re.search(rf"^\s*\[[^\]]*{re.escape(key)}\]", text, re.M)
+        m = re.search(rf"^\s*\[[^\]\n]*{re.escape(key)}\]", text, re.M)
     return text.count("\n", 0, m.start()) + 1 if m else None
 
 
-def load_config(
-    start: Path | None = None, explicit: Path | None = None, isolated: bool = False
-) -> Config:
-    if isolated:
-        return Config()
-    path = explicit if explicit is not None else find_config(start or Path.cwd())
-    if path is None:
-        return Config()
-    if not path.is_file():
-        raise ConfigError("config file not found", path=str(path))
-    text = path.read_text(encoding="utf-8")
+def locate(cfg: Config, key: str) -> tuple[str | None, int | None]:
+    """The configuration file and line where ``key`` is set, as far as can be told."""
+    if not cfg.config_path:
+        return None, None
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        text = Path(cfg.config_path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return cfg.config_path, None
+    return cfg.config_path, _line_of(text, key)
+
+
+def _toml_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a float"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+_WORDS = {
+    "str": "a string",
+    "int": "an integer",
+    "number": "a number",
+    "bool": "true or false",
+    "list": "an array of strings",
+    "dict": "a table",
+    "dict[list]": "a table of arrays of strings",
+}
+
+
+def check_types(key: str, value: Any, kind: str) -> str | None:
+    """What is wrong with ``value`` as a ``kind`` (see ``_WORDS``), or None."""
+    ok: bool
+    if kind == "str":
+        ok = isinstance(value, str)
+    elif kind == "int":
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind == "number":
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    elif kind == "bool":
+        ok = isinstance(value, bool)
+    elif kind == "list":
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+    elif kind == "dict":
+        ok = isinstance(value, dict)
+    elif kind == "dict[list]":
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if not (isinstance(v, list) and all(isinstance(x, str) for x in v)):
+                    return f"{key}.{k!r} must be an array of strings, got {_toml_type(v)}"
+            return None
+        ok = False
+    else:  # pragma: no cover - the tables above name every kind
+        raise AssertionError(kind)
+    if ok:
+        return None
+    if kind == "list" and isinstance(value, list):
+        bad = next(v for v in value if not isinstance(v, str))
+        return f"{key!r} must be {_WORDS[kind]}, got an array holding {_toml_type(bad)}"
+    return f"{key!r} must be {_WORDS[kind]}, got {_toml_type(value)}"
+
+
+def _read_table(path: Path, *, user: bool = False) -> tuple[dict[str, Any], str]:
+    shown = str(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(_MAX_CONFIG_BYTES + 1)
+    except OSError as exc:
+        raise ConfigError(f"cannot read config file: {exc.strerror or exc}", path=shown) from None
+    if len(data) > _MAX_CONFIG_BYTES:
+        raise ConfigError(f"config file is over {_MAX_CONFIG_BYTES:,} bytes", path=shown)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ConfigError(
+            f"config file is not valid UTF-8 (byte 0x{data[exc.start]:02x})",
+            path=shown,
+            line=line,
+            hint="TOML files are UTF-8; save it as UTF-8",
+        ) from None
+    try:
+        parsed = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
         m = re.search(r"line (\d+), column (\d+)", str(exc))
         raise ConfigError(
-            f"invalid TOML: {exc}",
-            path=str(path),
+            f"invalid TOML: {exc}"
+            if not isinstance(exc, RecursionError)
+            else "invalid TOML: nested too deeply",
+            path=shown,
             line=int(m[1]) if m else None,
             column=int(m[2]) if m else None,
         ) from None
-    table = data.get("tool", {}).get("promptlint", {}) if path.name == "pyproject.toml" else data
+    if path.name == "pyproject.toml" and not user:
+        table = parsed.get("tool", {}).get("promptlint", {})
+        if not isinstance(table, dict):
+            raise ConfigError("[tool.promptlint] must be a table", path=shown)
+        return table, text
+    return parsed, text
+
+
+def _validate(table: Mapping[str, Any], path: Path, text: str, *, user: bool) -> dict[str, Any]:
+    """Typed Config fields from one file's table (relative paths resolved to its folder)."""
+    types = {**_TYPES, **_USER_TYPES} if user else _TYPES
     values: dict[str, Any] = {}
     known = {f.name for f in fields(Config)}
     for key, value in table.items():
         line = _line_of(text, key)
-        if key not in _TYPES:
+        if key not in types:
             import difflib
 
-            close = difflib.get_close_matches(key.replace("_", "-"), list(_TYPES), n=1)
+            close = difflib.get_close_matches(key.replace("_", "-"), list(types), n=1)
             hint = (
                 f"did you mean {close[0]!r}?"
                 if close
-                else f"known keys: {', '.join(sorted(_TYPES))}"
+                else f"known keys: {', '.join(sorted(types))}"
+                if key not in _USER_TYPES
+                else f"this key belongs in the user's own configuration file ({user_config_path()})"
             )
             raise ConfigError(f"unknown key {key!r}", path=str(path), line=line, hint=hint)
-        expected = _TYPES[key]
-        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-            raise ConfigError(
-                f"{key!r} must be a {getattr(expected, '__name__', expected)}, got {type(value).__name__}",
-                path=str(path),
-                line=line,
-            )
+        problem = check_types(key, value, types[key])
+        if problem is not None:
+            if types[key] == "dict[list]" and isinstance(value, dict):
+                bad = next(k for k, v in value.items() if check_types(k, v, "list"))
+                line = _line_of(text, bad) or line
+            raise ConfigError(problem, path=str(path), line=line)
         if key in _CHOICES and value not in _CHOICES[key]:
             raise ConfigError(
                 f"{key!r} must be one of {', '.join(_CHOICES[key])}, got {value!r}",
                 path=str(path),
                 line=line,
             )
+        if key in _POSITIVE and not value > 0:
+            raise ConfigError(f"{key!r} must be positive, got {value!r}", path=str(path), line=line)
+        if key == "timeout-per-file" and not value >= 0:
+            raise ConfigError(
+                f"{key!r} must be 0 (no deadline) or more, got {value!r}", path=str(path), line=line
+            )
         attr = key.replace("-", "_")
-        assert attr in known
         if isinstance(value, list):
-            value = tuple(str(v) for v in value)
-        elif key in ("per-file-ignores", "policy-groups") and isinstance(value, dict):
+            value = tuple(value)
+        elif key in ("per-file-ignores", "policy-groups"):
             base = path.parent
             value = {
-                k: tuple(str(base / x) if key == "policy-groups" else str(x) for x in v)
+                k: tuple(str(base / x) if key == "policy-groups" else x for x in v)
                 for k, v in value.items()
             }
-        values[attr] = value
-    return Config(**values, config_path=str(path))
+        values[attr if attr in known else key] = value
+    return values
+
+
+def _dashed(table: Mapping[str, Any]) -> dict[str, Any]:
+    return {k.replace("_", "-"): v for k, v in table.items()}
+
+
+def load_config(
+    start: Path | None = None,
+    explicit: Path | None = None,
+    isolated: bool = False,
+    *,
+    env: Mapping[str, str] | None = None,
+) -> Config:
+    """The configuration of a run: the user's file, then the repository's (within what
+    it may decide), then the environment. ``isolated`` reads no file."""
+    env = env if env is not None else os.environ
+    values: dict[str, Any] = {}
+    llm: dict[str, Any] = {}
+    warnings: list[ConfigWarning] = []
+    allowed_urls: tuple[str, ...] = ()
+    allowed_envs: tuple[str, ...] = ()
+    repo_backend = False
+    if not isolated:
+        user_path = user_config_path(env)
+        if user_path.is_file():
+            table, text = _read_table(user_path, user=True)
+            user = _validate(table, user_path, text, user=True)
+            allowed_urls = user.pop("allowed-base-urls", ())
+            allowed_envs = user.pop("allowed-api-key-envs", ())
+            repo_backend = bool(user.pop("allow-repo-backend", False))
+            llm.update(_dashed(user.pop("llm", {})))
+            values.update(user)
+    path: Path | None = None
+    if not isolated:
+        path = explicit if explicit is not None else find_config(start or Path.cwd())
+    if path is not None:
+        if not path.is_file():
+            raise ConfigError(
+                "config file not found" if not path.exists() else "config path is not a file",
+                path=str(path),
+            )
+        table, text = _read_table(path)
+        repo = _validate(table, path, text, user=False)
+
+        def refuse(key: str, value: Any, how: str) -> None:
+            warnings.append(ConfigWarning(
+                str(path), _line_of(text, key.rsplit(".", 1)[-1]),
+                f"{key} = {value!r} in a repository configuration is ignored: {how}",
+            ))  # fmt: skip
+
+        if repo.get("backend") == "llm" and not repo_backend:
+            refuse("backend", "llm", "a repository may not make a run model-backed; pass "
+                   "--backend llm or set PROMPTLINT_BACKEND=llm")  # fmt: skip
+            del repo["backend"]
+        repo_llm = _dashed(repo.pop("llm", {}))
+        for name in list(repo_llm):
+            value = repo_llm[name]
+            if name == "base-url" and value not in allowed_urls:
+                refuse("llm.base-url", value, "a repository may not choose where requests (and "
+                       "the key) go; set PROMPTLINT_LLM_BASE_URL, or list it in allowed-base-urls "
+                       f"in {user_config_path(env)}")  # fmt: skip
+                del repo_llm[name]
+            elif name == "api-key-env" and value not in allowed_envs:
+                refuse("llm.api-key-env", value, "a repository may not choose which "
+                       "environment variable is sent as the key; set PROMPTLINT_LLM_API_KEY_ENV, "
+                       f"or list it in allowed-api-key-envs in {user_config_path(env)}")  # fmt: skip
+                del repo_llm[name]
+        # a repository's caches stay inside it: a cache path elsewhere could name (and,
+        # were it not a cache, move aside) any file of the user's
+        base = path.parent.resolve()
+        for key, table_ in (("llm.cache-path", repo_llm), ("cache-dir", repo)):
+            name = key.removeprefix("llm.")
+            attr = name.replace("-", "_") if table_ is repo else name
+            value = table_.get(attr)
+            if value and not (base / value).resolve().is_relative_to(base):
+                refuse(key, value, "a repository's caches stay inside the repository; set "
+                       f"it in {user_config_path(env)}")  # fmt: skip
+                del table_[attr]
+        llm.update(repo_llm)
+        values.update(repo)
+        values["config_path"] = str(path)
+    for var, key in _ENV.items():
+        value = env.get(var)
+        if not value:
+            continue
+        if key == "backend":
+            if value not in _CHOICES["backend"]:
+                raise ConfigError(f"{var}={value!r}: choose from {', '.join(_CHOICES['backend'])}")
+            values["backend"] = value
+        else:
+            llm[key.removeprefix("llm.")] = value
+    return Config(**values, llm=llm, warnings=tuple(warnings))
 
 
 def relative_to_root(path: str | Path, root: Path) -> str:
@@ -253,13 +495,18 @@ class ConfigResolver:
         self._by_dir: dict[Path, Config] = {}
         self._by_file: dict[str | None, Config] = {}
 
-    def _load(self, config_path: Path | None) -> Config:
+    def _load(self, config_path: Path | None, start: Path | None = None) -> Config:
+        """``config_path`` None: no repository file above ``start`` (the user's file and
+        the environment still apply, as in :func:`load_config`)."""
         key = str(config_path) if config_path is not None else None
         if key not in self._by_file:
-            if config_path is None:
-                self._by_file[key] = self._adjust(Config())
+            if self._isolated:
+                loaded = load_config(isolated=True)
+            elif config_path is None:
+                loaded = load_config(start=start or Path.cwd())
             else:
-                self._by_file[key] = self._adjust(load_config(explicit=config_path))
+                loaded = load_config(explicit=config_path)
+            self._by_file[key] = self._adjust(loaded)
         return self._by_file[key]
 
     def for_path(self, path: str | Path) -> Config:
@@ -270,7 +517,7 @@ class ConfigResolver:
         p = Path(os.path.abspath(path))
         folder = p if p.is_dir() else p.parent
         if folder not in self._by_dir:
-            self._by_dir[folder] = self._load(find_config(folder))
+            self._by_dir[folder] = self._load(find_config(folder), folder)
         return self._by_dir[folder]
 
     def global_config(self, paths: Iterable[str | Path]) -> Config:

@@ -1,7 +1,14 @@
-"""Reading files from disk as UTF-8 text, with one clear located error per failure."""
+"""Reading files from disk as UTF-8 text, with one clear located error per failure.
+
+Only regular files are read (a FIFO would block, ``/dev/zero`` never ends), and the size
+limit counts the bytes actually read rather than trusting ``st_size``.
+"""
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
 
 from promptlint.errors import InputError
@@ -10,25 +17,44 @@ __all__ = ["read_text"]
 
 
 def read_text(path: str | Path, *, max_bytes: int = 2_000_000) -> str:
-    """Decode a file as UTF-8; missing, directory, oversized, binary and non-UTF-8 files
-    are one-line ``InputError``s."""
-    p = Path(path)
+    """Decode a file as UTF-8; missing, directory, special, oversized, binary and non-UTF-8
+    files are one-line ``InputError``s."""
     shown = str(path)
-    if not p.exists():
-        raise InputError("no such file", path=shown)
-    if p.is_dir():
-        raise InputError("is a directory", path=shown)
     try:
-        size = p.stat().st_size
-        if size > max_bytes:
+        # O_NONBLOCK: opening a FIFO must not wait for a writer
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise InputError(_why(exc, path), path=shown) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError("is a directory", path=shown)
+        if not stat.S_ISREG(info.st_mode):
             raise InputError(
-                f"file is {size:,} bytes, over the {max_bytes:,}-byte limit",
+                "not a regular file (a FIFO, socket or device)",
                 path=shown,
-                hint="raise max-file-bytes in the configuration to lint it",
+                hint="promptlint reads only regular files",
             )
-        data = p.read_bytes()
+        os.set_blocking(fd, True)
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > max_bytes:
+                raise InputError(
+                    f"file is over the {max_bytes:,}-byte limit",
+                    path=shown,
+                    hint="raise max-file-bytes in the configuration to lint it",
+                )
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror or exc}", path=shown) from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
     if b"\x00" in data[:8192]:
         raise InputError("binary file (contains NUL bytes)", path=shown)
     try:
@@ -44,3 +70,13 @@ def read_text(path: str | Path, *, max_bytes: int = 2_000_000) -> str:
             hint="save the file as UTF-8",
         ) from None
     return text
+
+
+def _why(exc: OSError, path: str | Path) -> str:
+    if exc.errno == errno.ENOENT:
+        return "no such file" if not os.path.islink(path) else "broken symbolic link"
+    if exc.errno == errno.ELOOP:
+        return "symbolic link loop"
+    if exc.errno == errno.EISDIR:
+        return "is a directory"
+    return f"cannot read file: {exc.strerror or exc}"

@@ -31,6 +31,8 @@ class FakeServer:
         self.script = list(script or [])
         self.default = default
         self.requests: list[dict[str, Any]] = []
+        #: the request headers, lower-cased names, one dict per request
+        self.headers: list[dict[str, str]] = []
         self.in_flight = 0
         self.max_in_flight = 0
         self._lock = threading.Lock()
@@ -44,6 +46,7 @@ class FakeServer:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 with server._lock:
                     server.requests.append(body)
+                    server.headers.append({k.lower(): v for k, v in self.headers.items()})
                     step = server.script.pop(0) if server.script else server.default
                     if callable(step):
                         step = step(body)
@@ -56,10 +59,21 @@ class FakeServer:
                     self.send_response(step.get("status", 200))
                     for k, v in step.get("headers", {}).items():
                         self.send_header(k, v)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(raw.encode())))
-                    self.end_headers()
-                    self.wfile.write(raw.encode())
+                    self.send_header("Content-Type", step.get("content_type", "application/json"))
+                    # "trickle": (seconds between bytes, how many bytes) -- a slow body
+                    trickle = step.get("trickle")
+                    if trickle is None:
+                        self.send_header("Content-Length", str(len(raw.encode())))
+                        self.end_headers()
+                        self.wfile.write(raw.encode())
+                    else:
+                        interval, count = trickle
+                        self.send_header("Content-Length", str(count))
+                        self.end_headers()
+                        for _ in range(count):
+                            self.wfile.write(b" ")
+                            self.wfile.flush()
+                            time.sleep(interval)
                 except (BrokenPipeError, ConnectionResetError):
                     pass
                 finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -33,18 +34,27 @@ def _compiled(config: Path | None) -> list[Path]:
     return sorted(folder.glob("*.json")) if folder.is_dir() else []
 
 
+def _open(path: Path) -> Any:
+    """The response cache; a corrupt file is moved aside (and said so) rather than fatal."""
+    from promptlint.llm.cache import ResponseCache
+
+    cache = ResponseCache(path)
+    note = cache.recovery_note()
+    if note is not None:
+        typer.echo(note, err=True)
+    return cache
+
+
 @cache_app.command("info")
 def cache_info(config: Path = typer.Option(None, "--config")) -> None:
     """Where the cache is and how many responses it holds."""
-    from promptlint.llm.cache import ResponseCache
-
     compiled = _compiled(config)
     typer.echo(f"compiled encodings: {len(compiled)} files")
     path = _cache_path(config)
     if not path.exists():
         typer.echo(f"{path}: no cache yet")
         return
-    cache = ResponseCache(path)
+    cache = _open(path)
     typer.echo(f"{path}: {cache.stats()['entries']} responses")
     cache.close()
 
@@ -52,8 +62,6 @@ def cache_info(config: Path = typer.Option(None, "--config")) -> None:
 @cache_app.command("clear")
 def cache_clear(config: Path = typer.Option(None, "--config")) -> None:
     """Delete every cached compiled encoding and model response."""
-    from promptlint.llm.cache import ResponseCache
-
     compiled = _compiled(config)
     for f in compiled:
         f.unlink(missing_ok=True)
@@ -62,7 +70,7 @@ def cache_clear(config: Path = typer.Option(None, "--config")) -> None:
     if not path.exists():
         typer.echo(f"{path}: nothing to clear")
         return
-    cache = ResponseCache(path)
+    cache = _open(path)
     n = cache.clear()
     cache.close()
     typer.echo(f"{path}: cleared {n} responses")

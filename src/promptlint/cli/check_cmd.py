@@ -25,8 +25,13 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from promptlint.cli.app import app
-from promptlint.cli.model_opts import apply_model_options, progress_for, usage_line
-from promptlint.errors import ConfigError, InputError
+from promptlint.cli.model_opts import (
+    apply_model_options,
+    config_warning_diagnostics,
+    progress_for,
+    usage_line,
+)
+from promptlint.errors import ConfigError, InputError, PromptlintError
 
 if TYPE_CHECKING:
     from promptlint.config import Config, ConfigResolver
@@ -39,6 +44,8 @@ POLICY_SUFFIXES = frozenset({
     ".json", ".py", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".pyrule",
 })  # fmt: skip
 _RANK = {"info": 0, "warning": 1, "error": 2}
+#: seconds per policy of an offline run (model-backed runs have request deadlines instead)
+_DEFAULT_TIMEOUT_S = 6.0
 _FORMATS = ("full", "concise", "json", "sarif", "github", "junit")
 
 
@@ -79,14 +86,19 @@ def expand_paths(
     for raw in paths:
         p = Path(raw)
         if not p.exists():
-            raise InputError("no such file or directory", path=raw, code="PL001")
+            why = (
+                "broken symbolic link or link loop"
+                if p.is_symlink()
+                else "no such file or directory"
+            )
+            raise InputError(why, path=raw, code="PL001")
         cfg = resolver.for_path(p)
         root = cfg.root()
         if p.is_file() and raw.endswith(".pyrule") and Path(raw[: -len(".pyrule")]).is_file():
             # a changed sidecar is checked against its policy
             raw = raw[: -len(".pyrule")]
             p = Path(raw)
-        if p.is_file():
+        if not p.is_dir():  # files, and FIFOs or devices, which reading reports
             if force_exclude:
                 if _wanted(p, cfg, root, forced=True):
                     add(raw)
@@ -160,6 +172,7 @@ class CheckOptions:
     diff_base: str | None = None
     no_suppressions: bool = False
     stdin_filename: str | None = None
+    timeout_per_file: float | None = None
 
 
 def _comma(values: list[str] | None) -> tuple[str, ...] | None:
@@ -279,8 +292,18 @@ def check_command(
     no_suppressions: bool = typer.Option(
         False, "--ignore-suppressions", help="Report findings even where a comment suppresses them."
     ),
+    timeout_per_file: float = typer.Option(
+        None,
+        "--timeout-per-file",
+        min=0,
+        help="Stop analysing a policy after SECONDS and report it (PL009); 0: no deadline. "
+        "Default 6 offline, none with --backend llm.",
+    ),
 ) -> None:
-    """Find rules that demand incompatible things in the same situation."""
+    """Find rules that demand incompatible things in the same situation.
+
+    Offline: no network connection unless you choose --backend llm (a repo's config cannot).
+    """
     opts = CheckOptions(
         paths=tuple(paths or (".",)),
         output_format=output_format,
@@ -312,6 +335,7 @@ def check_command(
         diff_base=diff_base,
         no_suppressions=no_suppressions,
         stdin_filename=stdin_filename,
+        timeout_per_file=timeout_per_file,
     )
     if write_baseline and baseline is None:
         raise ConfigError("--write-baseline needs --baseline FILE")
@@ -368,6 +392,10 @@ def _adjuster(opts: CheckOptions) -> Any:
                 raise ConfigError(
                     f"invalid value {value!r} for {name}; choose from {', '.join(choices)}"
                 )
+        if opts.timeout_per_file is not None:
+            cfg = cfg.with_overrides(timeout_per_file=opts.timeout_per_file)
+        elif cfg.timeout_per_file is None and (opts.backend or cfg.backend) != "llm":
+            cfg = cfg.with_overrides(timeout_per_file=_DEFAULT_TIMEOUT_S)
         return apply_model_options(
             cfg,
             backend=opts.backend,
@@ -473,7 +501,9 @@ def _lint(
         for cfg, members in by_cfg.values():
             if opts.policy_group:
                 cfg = cfg.with_overrides(policy_groups={**cfg.policy_groups, "cli": tuple(members)})
-            report = check(members, cfg, progress=bar)
+            errors: list[PromptlintError] = []
+            report = check(members, cfg, progress=bar, errors=errors)
+            report = _with_findings(report, errors, config_warning_diagnostics(cfg), cfg)
             if names:
                 report = _renamed(report, names)
             stats += report.files
@@ -488,6 +518,35 @@ def _lint(
             summary["suppressed"] = summary.get("suppressed", 0) + suppressed
     kept.sort(key=Diagnostic.sort_key)
     return Report(tuple(stats), tuple(kept), sources, summary)
+
+
+def _with_findings(
+    report: Report, errors: list[PromptlintError], warned: list[Diagnostic], cfg: Config
+) -> Report:
+    """Files that could not be read or parsed, as findings on them (PL001, PL002 for a
+    .pyrule file: exit 1, like ruff's E902), and configuration values that were not
+    obeyed (PL003 warnings)."""
+    from promptlint.diagnostics import Category, Diagnostic, FileStats, Report, Severity
+    from promptlint.files import read_text
+
+    found = list(report.diagnostics) + warned
+    sources = dict(report.sources)
+    stats = list(report.files)
+    for err in errors:
+        path = err.path or "-"
+        line, col = err.line or 1, err.column or 1
+        message = err.message + (f" ({err.hint})" if err.hint else "")
+        found.append(Diagnostic(err.code, Category.INPUT, Severity.ERROR, message, path,
+                                line, col, line, col + 1))  # fmt: skip
+        stats.append(FileStats(path=path))
+        # an unreadable file has no code frame
+        with contextlib.suppress(PromptlintError, OSError):
+            sources.setdefault(path, read_text(path, max_bytes=cfg.max_file_bytes))
+    for w in cfg.warnings:
+        with contextlib.suppress(PromptlintError, OSError):
+            sources.setdefault(w.path, read_text(w.path))
+    found.sort(key=Diagnostic.sort_key)
+    return Report(tuple(stats), tuple(found), sources, report.summary)
 
 
 def _filtered(report: Report, cfg: Config, opts: CheckOptions) -> tuple[list[Diagnostic], int]:
@@ -538,6 +597,8 @@ def _finish(report: Report, files: list[str], gcfg: Config, opts: CheckOptions) 
         before = len(kept)
         kept = [d for d in kept if fingerprint(d) not in old]
         summary["unchanged_since_base"] = before - len(kept)
+    if opts.baseline is not None and opts.baseline.is_dir():
+        raise ConfigError("--baseline is a directory; give a file", path=str(opts.baseline))
     if opts.baseline is not None and opts.write_baseline:
         _write(
             opts.baseline,
@@ -545,6 +606,7 @@ def _finish(report: Report, files: list[str], gcfg: Config, opts: CheckOptions) 
                 {"version": 1, "fingerprints": sorted({fingerprint(d) for d in kept})}, indent=2
             )
             + "\n",
+            "--baseline",
         )
         if not opts.quiet:
             sys.stderr.write(f"wrote {len(kept)} findings to the baseline {opts.baseline}\n")
@@ -556,9 +618,11 @@ def _finish(report: Report, files: list[str], gcfg: Config, opts: CheckOptions) 
                 path=str(opts.baseline),
                 hint="create it with --write-baseline",
             )
+        from promptlint.files import read_text
+
         try:
-            known = set(json.loads(opts.baseline.read_text(encoding="utf-8"))["fingerprints"])
-        except (ValueError, KeyError, TypeError, OSError):
+            known = set(json.loads(read_text(opts.baseline, max_bytes=50_000_000))["fingerprints"])
+        except (ValueError, KeyError, TypeError, RecursionError):
             raise InputError("not a promptlint baseline file", path=str(opts.baseline)) from None
         before = len(kept)
         kept = [d for d in kept if fingerprint(d) not in known]
@@ -570,12 +634,16 @@ def _finish(report: Report, files: list[str], gcfg: Config, opts: CheckOptions) 
     return 0 if opts.exit_zero or not failing else 1
 
 
-def _write(path: Path, text: str) -> None:
+def _write(path: Path, text: str, option: str = "--output-file") -> None:
+    """Write a report or baseline (creating its folder), or say in one line why not."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
     except OSError as exc:
-        raise ConfigError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
+        raise ConfigError(
+            f"{option}: cannot write {path}: {exc.strerror or exc}", path=str(path)
+        ) from None
 
 
 def _repo_root() -> Path:

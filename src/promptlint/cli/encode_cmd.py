@@ -8,7 +8,12 @@ from pathlib import Path
 import typer
 
 from promptlint.cli.app import app
-from promptlint.cli.model_opts import apply_model_options, progress_for, usage_line
+from promptlint.cli.model_opts import (
+    apply_model_options,
+    print_config_warnings,
+    progress_for,
+    usage_line,
+)
 
 __all__ = ["encode_command"]
 
@@ -36,6 +41,7 @@ def encode_command(
     from promptlint.load import load
 
     cfg = load_config(Path(files[0]), config, isolated)
+    print_config_warnings(cfg)
     cfg = apply_model_options(
         cfg, backend=backend, fallback=fallback, no_cache=no_cache, encode_samples=encode_samples
     )

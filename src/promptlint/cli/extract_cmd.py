@@ -9,7 +9,12 @@ from pathlib import Path
 import typer
 
 from promptlint.cli.app import app
-from promptlint.cli.model_opts import apply_model_options, progress_for, usage_line
+from promptlint.cli.model_opts import (
+    apply_model_options,
+    print_config_warnings,
+    progress_for,
+    usage_line,
+)
 from promptlint.errors import ConfigError
 
 __all__ = ["extract_command"]
@@ -33,6 +38,7 @@ def extract_command(
     if output_format not in ("text", "json"):
         raise ConfigError(f"invalid --output-format {output_format!r}; choose text or json")
     cfg = load_config(Path(files[0]), config, isolated)
+    print_config_warnings(cfg)
     cfg = apply_model_options(cfg, backend=backend, fallback=None, no_cache=no_cache)
     policies = [load(f) for f in files]
     client = None

@@ -15,7 +15,9 @@ if TYPE_CHECKING:
 __all__ = [
     "RichProgress",
     "apply_model_options",
+    "config_warning_diagnostics",
     "model_client_installed",
+    "print_config_warnings",
     "progress_for",
     "usage_line",
 ]
@@ -81,7 +83,44 @@ def apply_model_options(
             "--backend llm",
             hint="the offline backend never calls a model",
         )
+    _check_llm_table(cfg, llm)
     return cfg.with_overrides(llm=llm)
+
+
+def _check_llm_table(cfg: Config, llm: dict[str, Any]) -> None:
+    """Wrong types in ``[llm]`` are located errors even when the run is offline."""
+    import re
+
+    from promptlint.config import locate
+    from promptlint.llm.settings import LLMSettings
+
+    try:
+        LLMSettings.from_config(llm, env={})
+    except ConfigError as err:
+        if err.path is not None:
+            raise
+        m = re.match(r"(?:unknown llm setting ')?(?:llm\.)?([\w-]+)", err.message)
+        path, line = locate(cfg, m[1]) if m else (None, None)
+        raise ConfigError(err.message, path=path, line=line, hint=err.hint) from None
+
+
+def print_config_warnings(cfg: Config) -> None:
+    """Configuration values that were not obeyed, one line each on stderr."""
+    for w in cfg.warnings:
+        sys.stderr.write(f"{w}\n")
+
+
+def config_warning_diagnostics(cfg: Config) -> list[Any]:
+    """The same, as PL003 warnings, so that ``--fail-on warning`` fails the run."""
+    from promptlint.diagnostics import Category, Diagnostic, Severity
+
+    return [
+        Diagnostic(
+            code="PL003", category=Category.INPUT, severity=Severity.WARNING, message=w.message,
+            path=w.path, line=w.line or 1, column=1, end_line=w.line or 1, end_column=2,
+        )
+        for w in cfg.warnings
+    ]  # fmt: skip
 
 
 class RichProgress:

@@ -255,6 +255,29 @@ Say why: `<!-- promptlint: ignore[PL101] Spanish speakers are routed elsewhere -
         ),
         # ------------------------------------------------------------------ PL1xx collision
         _c(
+            "PL009",
+            "resource-limit",
+            _I,
+            _W,
+            "A policy was not fully analysed: it exceeds a limit or the per-file deadline.",
+            """
+## What it finds
+A policy file with more rules than `max-rules-per-file` (the rules after the limit are not
+analysed), or whose analysis took longer than `--timeout-per-file` seconds (it is skipped;
+the other files are still linted).
+## Why it matters
+Limits keep a pre-commit hook or CI job bounded on any input; a policy that hits one has
+parts nobody checked, so the run does not pass silently.
+## Example
+```text
+promptlint check --timeout-per-file 0.001 policy.md
+```
+## How to fix
+Split a very large policy into files, or raise `max-rules-per-file` /
+`--timeout-per-file` (0 turns the deadline off).
+""",
+        ),
+        _c(
             "PL101",
             "conflicting-values",
             _C,

@@ -180,8 +180,16 @@ def _label(words: list[str]) -> str:
 
 
 #: the object of a requirement is a list: "the full name, date of birth, and phone number"
-_LIST = re.compile(r"^[^,]+(?:,\s*[^,]+)*,?\s+(?:and|or)\s+[^,]+$")
+_LAST_ITEM = re.compile(r"\s(?:and|or)\s+[^,]")
 _LIST_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+def _is_list(text: str) -> bool:
+    """``a, b, and c`` / ``a, b or c``: non-empty comma-separated items, the last after
+    "and" or "or". Checked piecewise: one regular expression for the whole backtracks
+    exponentially in the number of items."""
+    *items, last = text.split(",")
+    return bool(items) and all(items) and _LAST_ITEM.search(last) is not None
 
 
 def _required_objects(rest: str, content: bool) -> list[list[str]]:
@@ -190,7 +198,7 @@ def _required_objects(rest: str, content: bool) -> list[list[str]]:
     whole = _skip_lead(_words(_TAIL.sub("", rest)), people=content)
     if content:
         head = _TAIL.sub("", rest.replace(",", "\0")).replace("\0", ",")
-        if "," in head and _LIST.match(head.strip()):
+        if "," in head and _is_list(head.strip()):
             items = [_skip_lead(_words(i)) for i in _LIST_SPLIT.split(head.strip())]
             if all(items) and not any(i[0].lower() in lexicon()["verbs"] for i in items[1:]):
                 return items

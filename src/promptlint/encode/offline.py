@@ -465,6 +465,10 @@ def _more_quoted(
     return out
 
 
+#: longer "rules" are paragraphs the extractor could not split; they are reported unencoded
+MAX_RULE_CHARS = 2000
+
+
 class OfflineEncoder:
     """Deterministic, pattern-based encoder."""
 
@@ -474,8 +478,16 @@ class OfflineEncoder:
     def encode_one(self, record: RuleRecord) -> Any:
         from promptlint.encode import Encoding, Unencoded
 
+        raw = record.in_context()
+        if len(raw) > MAX_RULE_CHARS:
+            # the phrase patterns (and unbold's quote pairing) are not all linear in the
+            # length of a rule
+            return Unencoded(
+                record.id, f"too long to encode offline ({len(raw):,} characters; the patterns "
+                f"read rules of up to {MAX_RULE_CHARS:,})"
+            )  # fmt: skip
         # "1,200 words" is one number
-        text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", unbold(record.in_context()).strip())
+        text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", unbold(raw).strip())
         kw, main, cond, otherwise = split_rule(text)
         base: list[str] = []
         if cond is not None:

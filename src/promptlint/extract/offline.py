@@ -27,8 +27,6 @@ _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+\S|^[ \t]*(=+|-+)[ \t]*$")
 _TAG_LINE = re.compile(r"^[ \t]*</?[A-Za-z_][\w\-]*(\s[^>]*)?>[ \t]*$")
 _TABLE = re.compile(r"^[ \t]*\|")
-_HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
-_JINJA = re.compile(r"\{%.*?%\}|\{#.*?#\}", re.S)
 _ITEM = re.compile(r"^([ \t]*)([-*+•]|\d{1,3}[.)])[ \t]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]*_`]*\s+(?=[\"'(\[*_`]*[A-Z0-9])")
 _ABBREV = re.compile(r"\b(e\.g|i\.e|etc|vs|cf|approx|incl|Mr|Ms|Mrs|Dr|No|St|Mt|Jr|Sr)\.$", re.I)
@@ -70,14 +68,37 @@ class _Block:
     lead_in: str = ""
 
 
+def _blank_spans(text: str, delimiters: tuple[tuple[str, str], ...]) -> str:
+    """Spaces (newlines kept) over every ``open ... close`` span, leftmost first, as
+    ``re.sub("open.*?close", ..., flags=re.S)`` would, in linear time: that pattern scans
+    to the end of the text from every unclosed ``open`` (``<!-- <!-- <!-- ...``)."""
+    out: list[str] = []
+    i = 0
+    while True:
+        found = [(a, o, c) for o, c in delimiters if (a := text.find(o, i)) >= 0]
+        if not found:
+            break
+        a, o, c = min(found)
+        b = text.find(c, a + len(o))
+        if b < 0:
+            # no close after this open: none after any later open of this kind either
+            delimiters = tuple(d for d in delimiters if d[0] != o)
+            if not delimiters:
+                break
+            continue
+        b += len(c)
+        out.append(text[i:a])
+        out.append(re.sub(r"[^\n]", " ", text[a:b]))
+        i = b
+    out.append(text[i:])
+    return "".join(out)
+
+
 def _mask(text: str) -> str:
     """Replace what is never a rule by spaces, keeping every offset."""
 
-    def blank(m: re.Match[str]) -> str:
-        return re.sub(r"[^\n]", " ", m.group(0))
-
-    text = _HTML_COMMENT.sub(blank, text)
-    text = _JINJA.sub(blank, text)
+    text = _blank_spans(text, (("<!--", "-->"),))
+    text = _blank_spans(text, (("{%", "%}"), ("{#", "#}")))
     out = []
     fenced = False
     lines = text.splitlines(keepends=True)

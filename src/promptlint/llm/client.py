@@ -23,6 +23,9 @@ from promptlint.llm.settings import LLMSettings, redact
 
 __all__ = ["Failed", "LLMClient", "Ok", "Request", "Usage"]
 
+#: completion tokens reserved for a request before it is sent
+_COMPLETION_ESTIMATE = 256
+
 
 @dataclass(frozen=True)
 class Request:
@@ -64,6 +67,8 @@ class Usage:
     completion_tokens: int = 0
     cost_usd: float = 0.0
     skipped_for_budget: int = 0
+    #: answers without ``usage``, budgeted by estimate
+    estimated: int = 0
     errors: list[str] = field(default_factory=list)
     #: stage -> {"requests", "cache_hits", "prompt_tokens", "completion_tokens"}
     by_stage: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -92,6 +97,9 @@ class LLMClient:
         #: called with every finished request (cache hits included), e.g. to drive a progress bar
         self.on_result: Callable[[Request, Ok | Failed], None] | None = None
         self._sem: asyncio.Semaphore | None = None
+        self._budget_changed: asyncio.Condition | None = None
+        self._held_tokens = 0
+        self._held_usd = 0.0
 
     def _open(self) -> None:
         """A connection pool and a semaphore for the current event loop."""
@@ -105,6 +113,7 @@ class LLMClient:
             http_client=self._http_client,
         )
         self._sem = asyncio.Semaphore(self.settings.concurrency)
+        self._budget_changed = asyncio.Condition()
 
     # ------------------------------------------------------------------ budget
 
@@ -157,13 +166,45 @@ class LLMClient:
         model = req.model or self.settings.model_for(req.stage)
         key_request = self._cache_request(req, model)
         use_cache = self.cache is not None and self.settings.cache
-        if use_cache:
-            self.usage.cache_lookups += 1
-            hit = self.cache.get(key_request)  # type: ignore[union-attr]
+        if not use_cache:
+            return await self._send(req, model)
+        assert self.cache is not None
+        self.usage.cache_lookups += 1
+        # a claim on the key makes concurrent runs (and identical requests of this run)
+        # wait for one answer instead of each sending the request
+        ttl = self.settings.timeout_s * (self.settings.max_retries + 2) + 10
+        while True:
+            hit = self.cache.get(key_request)
             if hit is not None:
+                try:
+                    value = req.schema.model_validate(hit)
+                except ValidationError:
+                    break  # a stale entry from an older schema: ask again
                 self.usage.cache_hits += 1
                 self.usage.stage(req.stage)["cache_hits"] += 1
-                return Ok(req.schema.model_validate(hit), cached=True)
+                return Ok(value, cached=True)
+            token = self.cache.claim(key_request, ttl)
+            if token is not None:
+                break
+            await asyncio.sleep(0.05)
+        else:  # pragma: no cover - the loop only leaves by break or return
+            token = None
+        try:
+            result = await self._send(req, model)
+            if isinstance(result, Ok):
+                self.cache.put(
+                    key_request,
+                    result.value.model_dump(mode="json"),
+                    stage=req.stage,
+                    prompt_tokens=result.prompt_tokens,
+                    completion_tokens=result.completion_tokens,
+                )
+            return result
+        finally:
+            if token is not None:
+                self.cache.release(key_request, token)
+
+    async def _send(self, req: Request, model: str) -> Ok | Failed:
         if self._client is None or self._sem is None:
             self._open()
         assert self._sem is not None
@@ -172,16 +213,7 @@ class LLMClient:
             if self._over_budget():
                 self.usage.skipped_for_budget += 1
                 return Failed("budget reached before this request", "budget")
-            result = await self._with_repair(req, model)
-        if isinstance(result, Ok) and use_cache:
-            self.cache.put(  # type: ignore[union-attr]
-                key_request,
-                result.value.model_dump(mode="json"),
-                stage=req.stage,
-                prompt_tokens=result.prompt_tokens,
-                completion_tokens=result.completion_tokens,
-            )
-        return result
+            return await self._with_repair(req, model)
 
     async def _with_repair(self, req: Request, model: str) -> Ok | Failed:
         messages = list(req.messages)
@@ -200,6 +232,52 @@ class LLMClient:
                 )
         return outcome
 
+    # ------------------------------------------------------------------ budget reservation
+
+    def _estimate(self, messages: list[dict[str, str]], model: str) -> tuple[int, float]:
+        """Tokens and dollars a request may use, before it is sent (about 4 characters a
+        token, plus as many completion tokens as a structured answer usually needs)."""
+        prompt = sum(len(m.get("content", "")) for m in messages) // 4 + 8 * len(messages)
+        completion = _COMPLETION_ESTIMATE
+        price = self.settings.prices.get(model) or {}
+        usd = (prompt * price.get("input", 0) + completion * price.get("output", 0)) / 1e6
+        return prompt + completion, usd
+
+    async def _reserve(self, tokens: int, usd: float) -> bool:
+        """Hold ``tokens``/``usd`` of the budget for one request; False when the budget
+        cannot cover it. Requests in flight count with their estimate until they finish,
+        so concurrency cannot overshoot; one request may run alone on what is left."""
+        s = self.settings
+        if s.budget_tokens is None and s.budget_usd is None:
+            return True
+        if self._budget_changed is None:
+            self._budget_changed = asyncio.Condition()
+        async with self._budget_changed:
+            while True:
+                if self._over_budget():
+                    return False
+                u = self.usage
+                fits = (
+                    s.budget_tokens is None
+                    or u.prompt_tokens + u.completion_tokens + self._held_tokens + tokens
+                    <= s.budget_tokens
+                ) and (s.budget_usd is None or u.cost_usd + self._held_usd + usd <= s.budget_usd)
+                if fits or (self._held_tokens == 0 and self._held_usd == 0):
+                    self._held_tokens += tokens
+                    self._held_usd += usd
+                    return True
+                await self._budget_changed.wait()
+
+    async def _settle(self, tokens: int, usd: float) -> None:
+        if self._budget_changed is None:
+            return
+        async with self._budget_changed:
+            self._held_tokens -= tokens
+            self._held_usd -= usd
+            self._budget_changed.notify_all()
+
+    # ------------------------------------------------------------------ one HTTP request
+
     async def _call(
         self, messages: list[dict[str, str]], req: Request, model: str
     ) -> Ok | Failed | tuple[str, str]:
@@ -211,42 +289,98 @@ class LLMClient:
             "type": "json_schema",
             "json_schema": {"name": schema.__name__, "schema": schema.model_json_schema()},
         }
+        est_tokens, est_usd = self._estimate(messages, model)
         for attempt in range(self.settings.max_retries + 1):
+            if not await self._reserve(est_tokens, est_usd):
+                self.usage.skipped_for_budget += 1
+                return Failed("budget reached before this request", "budget")
             self.usage.attempts += 1
             try:
-                resp = await self._client.chat.completions.create(
-                    model=model,
-                    messages=messages,
-                    temperature=temperature,
-                    seed=openai.NOT_GIVEN if seed is None else seed,
-                    response_format=response_format,
-                )
+                try:
+                    # the SDK's timeout bounds each read; this bounds the whole request
+                    async with asyncio.timeout(self.settings.timeout_s):
+                        raw = await self._post(model, messages, temperature, seed,
+                                               response_format)  # fmt: skip
+                except TimeoutError:
+                    raise openai.APITimeoutError(request=_REQUEST) from None
+                if isinstance(raw, Failed):
+                    await self._settle(est_tokens, est_usd)
+                    return raw
             except (openai.RateLimitError, openai.InternalServerError, openai.APITimeoutError,
                     openai.APIConnectionError, openai.ConflictError) as exc:  # fmt: skip
+                await self._settle(est_tokens, est_usd)
                 if attempt == self.settings.max_retries:
                     return Failed(self._describe(exc), "transient")
                 self.usage.retries += 1
                 await asyncio.sleep(self._delay(exc, attempt))
                 continue
             except openai.APIStatusError as exc:
+                await self._settle(est_tokens, est_usd)
                 return Failed(self._describe(exc), "fatal")
+            except BaseException:
+                await self._settle(est_tokens, est_usd)
+                raise
             self.usage.requests += 1
-            usage = resp.usage
-            p, c = (usage.prompt_tokens, usage.completion_tokens) if usage else (0, 0)
+            parsed = _parse_completion(raw)
+            if isinstance(parsed, Failed):
+                # what the endpoint sent is unknown: count the estimate against the budget
+                self._account(model, est_tokens - _COMPLETION_ESTIMATE, _COMPLETION_ESTIMATE)
+                await self._settle(est_tokens, est_usd)
+                return parsed
+            text, finish, usage = parsed
+            if usage is None:  # no ``usage`` in the answer: budget by estimate
+                self.usage.estimated += 1
+                p, c = est_tokens - _COMPLETION_ESTIMATE, len(text) // 4 + 1
+            else:
+                p, c = usage
             self._account(model, p, c)
+            await self._settle(est_tokens, est_usd)
             per = self.usage.stage(req.stage)
             per["requests"] += 1
             per["prompt_tokens"] += p
             per["completion_tokens"] += c
-            choice = resp.choices[0] if resp.choices else None
-            text = (choice.message.content or "") if choice else ""
-            if choice is not None and choice.finish_reason == "length":
+            if finish == "length":
                 return text, "the output was cut off (finish_reason=length); answer more briefly"
             try:
                 return Ok(schema.model_validate(json.loads(text)), False, p, c)
             except (json.JSONDecodeError, ValidationError) as exc:
-                return text, str(exc)
+                return text, _brief(exc)
+            except RecursionError:
+                return text, "the JSON is nested too deeply"
         return Failed("no attempt was made", "fatal")  # pragma: no cover - loop always returns
+
+    async def _post(
+        self,
+        model: str,
+        messages: list[dict[str, str]],
+        temperature: float,
+        seed: int | None,
+        response_format: dict[str, Any],
+    ) -> bytes | Failed:
+        """The raw body of one chat completion, read up to ``max-response-bytes``."""
+        import openai
+
+        cap = self.settings.max_response_bytes
+        too_big = Failed(f"the endpoint's answer is over the {cap:,}-byte limit "
+                         "(llm.max-response-bytes)", "fatal")  # fmt: skip
+        async with self._client.chat.completions.with_streaming_response.create(
+            model=model,
+            messages=messages,
+            temperature=temperature,
+            seed=openai.NOT_GIVEN if seed is None else seed,
+            response_format=response_format,
+        ) as response:
+            length = response.headers.get("content-length")
+            if length is not None and length.isdigit() and int(length) > cap:
+                return too_big
+            chunks: list[bytes] = []
+            size = 0
+            async for chunk in response.iter_bytes():
+                size += len(chunk)
+                if size > cap:
+                    return too_big
+                chunks.append(chunk)
+            return b"".join(chunks)
 
     def _delay(self, exc: Any, attempt: int) -> float:
         headers = getattr(getattr(exc, "response", None), "headers", None) or {}
@@ -285,6 +419,62 @@ class LLMClient:
             finally:
                 if self._client is not None and self._http_client is None:
                     await self._client.close()  # an injected client belongs to the caller
-                self._client = self._sem = None
+                self._client = self._sem = self._budget_changed = None
 
         return asyncio.run(go())
+
+
+class _PlaceholderRequest:
+    """``openai.APITimeoutError`` wants a request; the deadline has no httpx request."""
+
+    method = "POST"
+    url = "chat/completions"
+
+
+_REQUEST: Any = _PlaceholderRequest()
+
+
+def _parse_completion(raw: bytes) -> tuple[str, str | None, tuple[int, int] | None] | Failed:
+    """(content, finish_reason, (prompt, completion) tokens or None) of a chat completion
+    body, or a failure saying what the endpoint sent instead."""
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        head = raw[:60].decode("utf-8", "replace").strip()
+        kind = "an HTML page" if head.lower().startswith(("<!doctype", "<html")) else "not JSON"
+        if not raw.strip():
+            kind = "an empty body"
+        return Failed(
+            f"the endpoint answered with {kind}, not a chat completion (is llm.base-url an "
+            f"OpenAI-compatible /v1 endpoint?): {head!r}",
+            "fatal",
+        )
+    choices = data.get("choices") if isinstance(data, dict) else None
+    if not isinstance(choices, list):
+        return Failed("the endpoint's answer is not a chat completion (no choices)", "fatal")
+    choice = choices[0] if choices and isinstance(choices[0], dict) else {}
+    message = choice.get("message") if isinstance(choice.get("message"), dict) else {}
+    content = message.get("content") if isinstance(message, dict) else None
+    finish = choice.get("finish_reason")
+    usage = data.get("usage")
+    tokens: tuple[int, int] | None = None
+    if isinstance(usage, dict):
+        p, c = usage.get("prompt_tokens"), usage.get("completion_tokens")
+        if isinstance(p, int) and isinstance(c, int) and p >= 0 and c >= 0:
+            tokens = (p, c)
+    return (
+        (content if isinstance(content, str) else ""),
+        (finish if isinstance(finish, str) else None),
+        tokens,
+    )
+
+
+def _brief(exc: Exception) -> str:
+    """One line saying why an answer does not fit its schema."""
+    if isinstance(exc, ValidationError):
+        parts = [
+            f"{'.'.join(str(p) for p in e['loc']) or 'answer'}: {e['msg']}" for e in exc.errors()
+        ]
+        more = f" (and {len(parts) - 3} more)" if len(parts) > 3 else ""
+        return "; ".join(parts[:3]) + more
+    return " ".join(str(exc).split())

@@ -53,6 +53,8 @@ class LLMSettings:
     #: ask the model whether differently worded condition labels mean the same situation
     canonicalize_labels: bool = False
     repair_attempts: int = 2
+    #: a larger answer is a failed request, never read into memory
+    max_response_bytes: int = 1_000_000
     #: which model-backed stages `check` runs (the others run offline)
     stages: tuple[str, ...] = CHECK_STAGES
     #: nomination passes over the policy (each an independent reading)
@@ -103,18 +105,24 @@ class LLMSettings:
                 )
             if key not in known:
                 raise ConfigError(f"unknown llm setting {raw_key!r}")
+            if key in ("encode_models", "stages") and isinstance(value, list):
+                value = tuple(value)
+            problem = _type_problem(key, value)
+            if problem is not None:
+                raise ConfigError(f"llm.{key.replace('_', '-')}{problem}")
             values[key] = value
         values.setdefault("stages", DEFAULT_STAGES)
-        for key in ("encode_models", "stages"):
-            if isinstance(values.get(key), list):
-                values[key] = tuple(values[key])
         s = cls(**values)
         s._validate()
         return s
 
     def _validate(self) -> None:
         checks = [
-            (self.concurrency >= 1, "llm.concurrency must be at least 1"),
+            (
+                1 <= self.concurrency <= 1024,
+                "llm.concurrency must be at least 1 (and at most 1024)",
+            ),
+            (self.max_response_bytes > 0, "llm.max-response-bytes must be positive"),
             (self.timeout_s > 0, "llm.timeout-s must be positive"),
             (0 <= self.max_retries <= 20, "llm.max-retries must be between 0 and 20"),
             (
@@ -153,6 +161,36 @@ class LLMSettings:
 
     def __repr__(self) -> str:  # the key never appears, but say where it would come from
         return f"LLMSettings(base_url={self.base_url!r}, model={self.model!r}, api_key_env={self.api_key_env!r})"
+
+
+_WORDS = {
+    "int_type": "an integer",
+    "float_type": "a number",
+    "string_type": "a string",
+    "bool_type": "true or false",
+    "tuple_type": "an array",
+    "dict_type": "a table",
+}
+
+
+def _type_problem(key: str, value: Any) -> str | None:
+    """Why ``value`` does not fit the field ``key`` (strictly: "8" is not an integer)."""
+    from typing import get_type_hints
+
+    from pydantic import TypeAdapter, ValidationError
+
+    hint = get_type_hints(LLMSettings)[key]
+    try:
+        TypeAdapter(hint).validate_python(value, strict=True)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = "".join(f"[{p!r}]" for p in err["loc"] if not isinstance(p, str) or p != "")
+        expected = _WORDS.get(err["type"], err["msg"].removeprefix("Input should be ").lower())
+        got = type(err["input"]).__name__
+        return f"{where} must be {expected}, got {got} {err['input']!r}"[:300]
+    except RecursionError:
+        return " is nested too deeply"
+    return None
 
 
 _SECRET = re.compile(r"(sk-[A-Za-z0-9_\-]{8,}|Bearer\s+[A-Za-z0-9._\-]{8,})")

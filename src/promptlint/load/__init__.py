@@ -38,6 +38,22 @@ def load(
 ) -> Policy:
     """Read a policy file. ``keys`` overrides the prompt keys searched in YAML/JSON,
     ``python_names`` the pattern of prompt variable names in Python."""
+    from promptlint.load.limits import check_surrogates
+
+    try:
+        policy = _load(path, max_bytes=max_bytes, keys=keys, python_names=python_names)
+    except RecursionError:
+        # e.g. thousands of implicitly concatenated strings: a tree deeper than a walk of it
+        raise InputError(
+            "the file's syntax tree is nested too deeply to analyse", path=str(path)
+        ) from None
+    check_surrogates(policy.path, policy.text, (s.text for s in policy.segments))
+    return policy
+
+
+def _load(
+    path: str | Path, *, max_bytes: int, keys: tuple[str, ...], python_names: str | None
+) -> Policy:
     shown = str(path)
     suffix = Path(path).suffix.lower()
     if suffix in STRUCTURED_SUFFIXES:

@@ -41,8 +41,13 @@ def python_segments(
     import libcst as cst
     from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
 
+    from promptlint.load.limits import check_python
+
+    check_python(path, text)
     try:
         module = cst.parse_module(text)
+    except RecursionError:
+        raise InputError("Python nested too deeply to parse", path=path) from None
     except cst.ParserSyntaxError as exc:
         raise InputError(f"invalid Python: {exc.message}", path=path, line=exc.raw_line,
                          column=exc.raw_column + 1) from None  # fmt: skip

@@ -66,9 +66,13 @@ def _walk(
 def structured_segments(
     path: str, text: str, fmt: str, keys: Sequence[str] = DEFAULT_KEYS
 ) -> tuple[Segment, ...]:
+    from promptlint.load.limits import check_json, check_yaml
+
     if fmt == "json":
+        check_json(path, text)
         try:
-            json.loads(text)
+            # numbers stay text: a 5000-digit integer is not worth converting
+            json.loads(text, parse_int=str, parse_float=str, parse_constant=str)
         except (json.JSONDecodeError, RecursionError) as exc:
             if isinstance(exc, RecursionError):
                 raise InputError("JSON nested too deeply", path=path) from None
@@ -82,6 +86,7 @@ def structured_segments(
                                  column=exc.colno) from None  # fmt: skip
             text = plain
         return _json_segments(text, frozenset(k.lower() for k in keys))
+    check_yaml(path, text)
     try:
         # the pure-Python loader: libyaml's marks drift on characters outside the BMP
         docs = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
@@ -153,9 +158,12 @@ _JsonNode: TypeAlias = Union[
 ]
 
 
+_DECODER = json.JSONDecoder(parse_int=str, parse_float=str, parse_constant=str)
+
+
 def _json_value(text: str, i: int) -> tuple[_JsonNode, int]:
     """Parse the JSON value at ``i``: strings come back as ``(value, start, end)``."""
-    dec = json.JSONDecoder()
+    dec = _DECODER
     while text[i] in " \t\r\n":
         i += 1
     ch = text[i]

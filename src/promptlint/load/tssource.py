@@ -53,6 +53,9 @@ def ts_segments(
 ) -> tuple[Segment, ...]:
     import tree_sitter as ts
 
+    from promptlint.load.limits import check_typescript
+
+    check_typescript(path, text)
     names = re.compile(name_pattern)
     data = text.encode("utf-8")
     char_at = [0] * (len(data) + 1)
@@ -65,26 +68,7 @@ def ts_segments(
     tree = ts.Parser(_language(suffix)).parse(data)
     segments: list[Segment] = []
 
-    def owner_name(node: Any) -> str | None:
-        p = node.parent
-        while p is not None:
-            field = _NAMED.get(p.type)
-            if field:
-                n = p.child_by_field_name(field)
-                if n is not None:
-                    return data[n.start_byte : n.end_byte].decode("utf-8", "replace")
-            p = p.parent
-        return None
-
-    def inside_substitution(node: Any) -> bool:
-        p = node.parent
-        while p is not None:
-            if p.type == "template_substitution":
-                return True
-            p = p.parent
-        return False
-
-    def literal(node: Any) -> Segment:
+    def literal(node: Any, owner: str) -> Segment:
         parts: list[str] = []
         pieces: list[tuple[int, int, int]] = []
         pos = 0
@@ -103,18 +87,25 @@ def ts_segments(
             parts.append(chunk)
             pieces.append((pos, start, len(chunk)))
             pos += len(chunk)
-        return Segment("".join(parts), tuple(pieces), owner_name(node) or "")
+        return Segment("".join(parts), tuple(pieces), owner)
 
-    stack = [tree.root_node]
+    # each node carries the name its nearest naming ancestor gives it and whether it is
+    # inside a ${...}: asking tree-sitter for parents is quadratic in the nesting depth
+    stack: list[tuple[Any, str, bool]] = [(tree.root_node, "", False)]
     while stack:
-        node = stack.pop()
-        if node.type in ("template_string", "string") and not inside_substitution(node):
-            name = owner_name(node) or ""
-            seg = literal(node)
+        node, owner, in_sub = stack.pop()
+        if node.type in ("template_string", "string") and not in_sub:
+            seg = literal(node, owner)
             long_rule = len(seg.text) >= 200 and _NORMATIVE.search(seg.text)
-            if seg.text.strip() and (names.search(name) or long_rule):
+            if seg.text.strip() and (names.search(owner) or long_rule):
                 segments.append(seg)
             continue
-        stack.extend(reversed(node.children))
+        field = _NAMED.get(node.type)
+        if field:
+            n = node.child_by_field_name(field)
+            if n is not None:
+                owner = data[n.start_byte : n.end_byte].decode("utf-8", "replace")
+        in_sub = in_sub or node.type == "template_substitution"
+        stack.extend((c, owner, in_sub) for c in reversed(node.children))
     segments.sort(key=lambda s: s.pieces[0][1] if s.pieces else 0)
     return tuple(segments)

@@ -4,13 +4,13 @@ triage.
 Stages never import each other; this package calls them in order and turns their results
 (values, never exceptions for partial failures) into diagnostics
 (:mod:`.common`). The model backend's part is :mod:`.model`, the compile cache
-:mod:`.cache`. A file that cannot be read or parsed becomes one located finding on
-that file (PL001; PL002 for a bare .pyrule file) and the other policies still run.
+:mod:`.cache`. A file that cannot be read or parsed is a located
+:class:`~promptlint.errors.InputError`: raised, or collected while the other policies
+still run (``check(..., errors=[])``; the CLI reports each as a finding on its file).
 """
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from promptlint.diagnostics import Category, Diagnostic, FileStats, Report, RuleRef, Severity
+from promptlint.errors import InputError, PromptlintError
 from promptlint.objects import EncodedRule, RuleRecord
 from promptlint.pipeline.cache import compile_cached
 from promptlint.pipeline.common import (
@@ -84,13 +85,28 @@ class PolicyRun:
 # --------------------------------------------------------------------------- entry point
 
 
-def check(paths: Sequence[str], config: Config, *, progress: Any = None) -> Report:
+def check(
+    paths: Sequence[str],
+    config: Config,
+    *,
+    progress: Any = None,
+    errors: list[PromptlintError] | None = None,
+) -> Report:
     """Lint ``paths`` (files; directories are expanded by the CLI) as configured.
 
     ``progress`` (optional) observes model calls: ``start(stage, total)``, ``advance(stage)``.
+    With ``errors``, a file that cannot be read or parsed is appended there and the other
+    files are still linted; without, its :class:`InputError` is raised.
     """
     backend = Backend(config, progress)
-    runs = [_check_or_report(group, config, backend) for group in plan_groups(paths, config)]
+    runs = []
+    for group in plan_groups(paths, config):
+        try:
+            runs.append(_within_deadline(group, config, backend))
+        except InputError as err:
+            if errors is None:
+                raise
+            errors.append(err)
     diagnostics = sorted((d for r in runs for d in r.diagnostics), key=Diagnostic.sort_key)
     sources: dict[str, str] = {}
     for r in runs:
@@ -103,6 +119,25 @@ def check(paths: Sequence[str], config: Config, *, progress: Any = None) -> Repo
     if backend.used_model:
         summary["llm"] = backend.usage_summary()
     return Report(tuple(r.stats for r in runs), tuple(diagnostics), sources, summary)
+
+
+def _within_deadline(group: Sequence[str], config: Config, backend: Any) -> PolicyRun:
+    """One policy, stopped after ``timeout_per_file`` seconds with a PL009 warning."""
+    from promptlint.pipeline.deadline import DeadlineExceeded, deadline
+
+    seconds = getattr(config, "timeout_per_file", None)
+    try:
+        with deadline(seconds):
+            return check_group(group, config, backend)
+    except DeadlineExceeded:
+        path = group[0]
+        message = (
+            f"analysis stopped after {seconds:g} s (--timeout-per-file): this policy was not "
+            "checked"
+        )
+        d = diag("PL009", Category.INPUT, Severity.WARNING, message,
+                 RuleRef("-", path, 1, 1, "", 1, 2), data={"timeout_s": seconds})  # fmt: skip
+        return PolicyRun(FileStats(path=" + ".join(group)), (d,), {})
 
 
 def plan_groups(paths: Sequence[str], config: Config) -> list[tuple[str, ...]]:
@@ -131,27 +166,6 @@ def plan_groups(paths: Sequence[str], config: Config) -> list[tuple[str, ...]]:
 
 def _norm(p: str) -> str:
     return str(Path(p).resolve())
-
-
-def _check_or_report(group: Sequence[str], config: Config, backend: Any) -> PolicyRun:
-    """A file that cannot be read or parsed becomes one finding on that file (PL001, or
-    PL002 for a .pyrule file); the other policies are still linted."""
-    from promptlint.errors import InputError
-    from promptlint.files import read_text
-
-    try:
-        return check_group(group, config, backend)
-    except InputError as err:
-        path = err.path or group[0]
-        line, col = err.line or 1, err.column or 1
-        message = err.message + (f" ({err.hint})" if err.hint else "")
-        at = RuleRef("-", path, line, line, "", col, col + 1)
-        found = diag(err.code, Category.INPUT, Severity.ERROR, message, at)
-        sources: dict[str, str] = {}
-        # an unreadable file has no code frame
-        with contextlib.suppress(InputError):
-            sources[path] = read_text(path, max_bytes=getattr(config, "max_file_bytes", 2_000_000))
-        return PolicyRun(FileStats(path=" + ".join(group)), (found,), sources)
 
 
 def check_group(group: Sequence[str], config: Config, backend: Any = None) -> PolicyRun:

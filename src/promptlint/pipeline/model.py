@@ -40,6 +40,7 @@ class Backend:
         self.budget_rules: list[str] = []
         self.budget_chunks: list[tuple[str, int, int]] = []
         self.merged_labels: list[tuple[str, str]] = []
+        self._cache_note: str | None = None
         #: build the policy model afresh even where ``<file>.model.yaml`` exists
         self.ignore_stored_model = False
         #: the policy model of the policy being encoded, shown to the model encoder
@@ -78,7 +79,17 @@ class Backend:
     def client(self) -> Any:
         if self._client is None:
             self._client = make_client(self.config)
+            cache = self._client.cache
+            self._cache_note = cache.recovery_note() if cache is not None else None
         return self._client
+
+    def notes(self, path: str) -> list[Diagnostic]:
+        """Warnings about the run rather than the policy (a corrupt cache), given once."""
+        if self._cache_note is None:
+            return []
+        note, self._cache_note = self._cache_note, None
+        return [diag("PL004", Category.INPUT, Severity.WARNING, note,
+                     RuleRef("-", path, 1, 1, "", 1, 2))]  # fmt: skip
 
     def _down(self, reason: str, path: str) -> Any:
         from promptlint.errors import BackendError
@@ -87,11 +98,28 @@ class Backend:
                             hint="check llm.base-url and the key, or pass --fallback offline")  # fmt: skip
 
     def extract(self, policy: Any, diagnostics: list[Diagnostic]) -> tuple[RuleRecord, ...]:
+        """The policy's rules, at most ``max-rules-per-file`` of them (the rest: PL009)."""
+        records = self._extract(policy, diagnostics)
+        limit = getattr(self.config, "max_rules_per_file", 500)
+        if len(records) <= limit:
+            return records
+        first = records[limit].span
+        diagnostics.append(diag(
+            "PL009", Category.INPUT, Severity.WARNING,
+            f"{len(records)} rules, over the limit of {limit} (max-rules-per-file): the "
+            f"{len(records) - limit} from here on are not analysed",
+            RuleRef("-", policy.path, first.line, first.line, "", first.col, first.col + 1),
+            data={"rules": len(records), "limit": limit},
+        ))  # fmt: skip
+        return records[:limit]
+
+    def _extract(self, policy: Any, diagnostics: list[Diagnostic]) -> tuple[RuleRecord, ...]:
         from promptlint.extract import get_extractor, verify_quotes
 
         if not self.runs("extract"):
             return tuple(get_extractor("offline").extract([policy]).records)
         extractor = get_extractor("llm", client=self.client(), progress=self.progress)
+        diagnostics += self.notes(policy.path)
         result = verify_quotes(extractor.extract([policy]), [policy])
         failed = [r for r in result.rejected if r.kind == "failed"]
         for r in result.rejected:
@@ -105,13 +133,14 @@ class Backend:
             if self.fallback != "offline":
                 raise self._down(failed[0].reason, policy.path)
             records = tuple(get_extractor("offline").extract([policy]).records)
-            if records:
-                first = records[0].span
-                diagnostics.append(diag(
-                    "PL004", Category.INPUT, Severity.INFO,
-                    f"model extraction failed ({failed[0].reason}); fell back to offline extraction",
-                    RuleRef("-", policy.path, first.line, first.line, "", 1, 2),
-                ))  # fmt: skip
+            line = records[0].span.line if records else 1
+            # a warning, so that the default --fail-on warning does not pass a run whose
+            # model stage failed
+            diagnostics.append(diag(
+                "PL004", Category.INPUT, Severity.WARNING,
+                f"model extraction failed ({failed[0].reason}); fell back to offline extraction",
+                RuleRef("-", policy.path, line, line, "", 1, 2),
+            ))  # fmt: skip
             return records
         return tuple(result.records)
 
@@ -142,7 +171,7 @@ class Backend:
         back = [r for r in records if r.id in redo]
         offline = {o.record_id: o for o in get_encoder("offline").encode(back)}
         diagnostics.append(diag(
-            "PL004", Category.INPUT, Severity.INFO,
+            "PL004", Category.INPUT, Severity.WARNING,
             f"model encoding failed for {', '.join(redo)}; fell back to offline patterns",
             record_ref(back[0].id, back[0]), data={"fallback": redo},
         ))  # fmt: skip

@@ -41,8 +41,11 @@ __all__ = [
 MODEL_SUFFIX = ".model.yaml"
 
 # "the TodoWrite tool", "the `bash` tool", "the read_file or write_file tools"
+# linear on any text: a name starts only where a name cannot continue (not at each "-" of
+# "a-b-c-..."), and at most 20 coordinated names (an unbounded list is tried again from
+# every word of a long comma-separated sentence that does not end in "tools")
 _NAMED_TOOL = re.compile(
-    r"\b(?:the\s+)?`?([A-Za-z][A-Za-z0-9_\-]*)`?(?:\s*(?:,|or|and|/)\s*`?([A-Za-z][A-Za-z0-9_\-]*)`?)*"
+    r"(?<![A-Za-z0-9_\-])(?:the\s+)?`?([A-Za-z][A-Za-z0-9_\-]*)`?(?:\s*(?:,|or|and|/)\s*`?([A-Za-z][A-Za-z0-9_\-]*)`?){0,20}"
     r"\s+tools?\b"
 )
 _COORD = re.compile(r"`?([A-Za-z][A-Za-z0-9_\-]*)`?")

@@ -46,12 +46,52 @@ def rule_sha_matches(rule: EncodedRule) -> bool:
 
 def compile_text(text: str, path: str = "<string>") -> tuple[EncodedRule, ...]:
     """Compile PyRule source; raise a located :class:`PyRuleError` on the first error."""
+    if "\x00" in text:
+        raise PyRuleError("file contains NUL bytes; is it binary?", path=path, line=1, column=1)
+    _check_depth(text, path)
+    try:
+        return _compile(text, path)
+    except RecursionError:
+        raise PyRuleError(
+            "a condition is nested too deeply to compile", path=path, line=1, column=1
+        ) from None
+
+
+#: brackets plus ``not`` on one line; far beyond any real rule, far below Python's stack
+MAX_CONDITION_DEPTH = 100
+_DEPTH_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|\bnot\b|[()\[\]]')
+
+
+def _check_depth(text: str, path: str) -> None:
+    """Nesting the recursive compiler would not survive is a located error, up front."""
+    depth = 0
+    for n, line in enumerate(text.splitlines(), 1):
+        nots = 0
+        for m in _DEPTH_TOKEN.finditer(line):
+            tok = m[0]
+            if tok == "not":
+                nots += 1
+            elif tok in "([":
+                depth += 1
+            elif tok in ")]":
+                depth = max(depth - 1, 0)
+            else:
+                continue
+            if depth + nots > MAX_CONDITION_DEPTH:
+                raise PyRuleError(
+                    f"a condition is nested more than {MAX_CONDITION_DEPTH} levels deep",
+                    path=path,
+                    line=n,
+                    column=m.start() + 1,
+                    hint="write the condition flat: not not x is x",
+                )
+
+
+def _compile(text: str, path: str) -> tuple[EncodedRule, ...]:
     from promptlint.pyrule.compiler import compile_tree
     from promptlint.pyrule.parser import parse
     from promptlint.pyrule.syntax_errors import syntax_error
 
-    if "\x00" in text:
-        raise PyRuleError("file contains NUL bytes; is it binary?", path=path, line=1, column=1)
     try:
         tree = parse(text)
     except UnexpectedInput as exc:

@@ -173,8 +173,8 @@ class Vocabulary:
         if kind == "regex":
             try:
                 re.compile(value)
-            except re.error as exc:
-                return f"invalid regular expression: {exc}"
+            except (re.error, OverflowError, RecursionError, ValueError) as exc:
+                return f"invalid regular expression: {exc or type(exc).__name__}"
             return None
         if kind == "context":
             return f"expected a context term such as ctx.msg ({sort})"

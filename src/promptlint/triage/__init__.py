@@ -32,6 +32,7 @@ from promptlint.triage.surfaces import (
     bucket,
     comparisons,
     glob_alternatives,
+    glob_match,
     hard_gate,
     implied,
     literal,
@@ -252,8 +253,6 @@ class _Engine:
 def _literal_glob_match(d: Deferred) -> bool | None:
     """Containment of a literal required path or command in a glob, decided in Python
     (the solver is needed only when the required side has wildcards)."""
-    import re as _re
-
     from promptlint.objects import Const as _Const
 
     assert isinstance(d.left, _Const) and isinstance(d.right, _Const)
@@ -265,18 +264,8 @@ def _literal_glob_match(d: Deferred) -> bool | None:
         ch in alt for alt in alternatives for ch in "?[!{"
     ):
         return None
-    patterns = []
-    for alt in alternatives:
-        if d.kind == "glob_path_in":
-            parts = _re.split(r"(\*\*|\*)", alt)
-            patterns.append(
-                "".join(
-                    ".*" if p == "**" else "[^/]*" if p == "*" else _re.escape(p) for p in parts
-                )
-            )
-        else:
-            patterns.append(".*".join(_re.escape(p) for p in alt.split("*")))
-    matched = any(_re.fullmatch(p, required) is not None for p in patterns)
+    path = d.kind == "glob_path_in"
+    matched = any(glob_match(alt, required, path=path) for alt in alternatives)
     return matched != negated
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "bucket",
     "comparisons",
     "glob_alternatives",
+    "glob_match",
     "hard_gate",
     "implied",
     "literal",
@@ -239,6 +240,52 @@ def value_collision(
             return False
         return Deferred(mode + "_in", Const(gr), Const(gf))
     return False
+
+
+def glob_match(glob: str, text: str, *, path: bool) -> bool:
+    """Does ``text`` match the whole glob? ``*`` (within one segment for paths), ``**``
+    (across segments) and literal characters; ``?``, ``[`` and ``{`` are literal here.
+
+    A set-of-states simulation, O(len(glob) x len(text)): ``*a*a*a...b`` cannot make it
+    backtrack the way a regular-expression engine does.
+    """
+    tokens: list[str] = []
+    i = 0
+    while i < len(glob):
+        if glob.startswith("**", i) and path:
+            tokens.append("**")
+            i += 2
+        elif glob[i] == "*":
+            tokens.append("*" if path else "**")
+            i += 1
+        else:
+            tokens.append(glob[i])
+            i += 1
+    end = len(tokens)
+
+    def closure(states: set[int]) -> set[int]:
+        out = set(states)
+        for s in sorted(states):
+            while s < end and tokens[s] in ("*", "**"):  # a star may match nothing
+                s += 1
+                out.add(s)
+        return out
+
+    states = closure({0})
+    for ch in text:
+        nxt: set[int] = set()
+        for s in states:
+            if s == end:
+                continue
+            t = tokens[s]
+            if t == "**" or (t == "*" and ch != "/"):
+                nxt.add(s)
+            elif t == ch:
+                nxt.add(s + 1)
+        if not nxt:
+            return False
+        states = closure(nxt)
+    return end in states
 
 
 def glob_alternatives(glob: str) -> list[str]:
