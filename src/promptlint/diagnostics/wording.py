@@ -161,6 +161,9 @@ def collision_help(d: Diagnostic) -> str | None:
         return None
     a, b = d.rules[0], d.rules[1]
     scenario = (d.witness or {}).get("scenario") or ""
+    # "the agent is writing a reply" is what a reply rule is about: no exception to write
+    parts = [p for p in scenario.split(", and ") if p != "the agent is writing a reply"]
+    scenario = ", and ".join(parts)
     always = not scenario or scenario.startswith("in every situation")
     when = "" if always else f" when {scenario}"
     both = f'{_lines(a).capitalize()} ("{_short(a.quote)}") and {_lines(b)} ("{_short(b.quote)}")'

@@ -64,12 +64,9 @@ def policy_counts(report: Report) -> str | None:
     encoded = sum(f.encoded or 0 for f in found)
     if not extracted:
         return f"{head}: no rules found."
-    share = f" ({encoded / extracted:.0%})"
+    share = f" ({encoded / extracted:.0%})" if encoded != extracted else ""
     return (
-        f"{head}: {extracted} rule{'s' if extracted != 1 else ''} found, {encoded} encoded"
-        f"{share if encoded != extracted else ''}"
-        + (", the others are listed as PL205 (info)" if encoded < extracted else "")
-        + "."
+        f"{head}: {extracted} rule{'s' if extracted != 1 else ''} found, {encoded} encoded{share}."
     )
 
 
