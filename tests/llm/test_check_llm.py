@@ -50,7 +50,11 @@ def test_llm_backend_finds_the_collision_and_caches(project: Path, capsys: pytes
         first = len(srv.requests)
         doc = json.loads(capsys.readouterr().out)
         codes = sorted(d["code"] for d in doc["diagnostics"])
-        assert codes == ["PL006", "PL101"]  # the forged quote is rejected, the collision found
+        # the forged quote is rejected, the rule the model left out ("Be nice.") is linted
+        # offline and said so (it has nothing to encode: PL205), and the collision is found
+        assert codes == ["PL006", "PL006", "PL101", "PL205"]
+        notes = [d["message"] for d in doc["diagnostics"] if d["code"] == "PL006"]
+        assert any("left out 1 rules" in m for m in notes)
         assert run(["check", "bot.md", "--backend", "llm", "-f", "json"]) == 1
         assert len(srv.requests) == first  # second identical run: zero requests
     blob = b"".join(p.read_bytes() for p in project.rglob("*") if p.is_file())

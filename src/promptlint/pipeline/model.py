@@ -142,6 +142,22 @@ class Backend:
                 RuleRef("-", policy.path, line, line, "", 1, 2),
             ))  # fmt: skip
             return records
+        from promptlint.extract import whole_rules
+
+        result, widened, added = whole_rules(result, [policy])
+        for r in widened:
+            diagnostics.append(diag("PL006", Category.INPUT, Severity.INFO,
+                                    f"{r.id}: a model-extracted quote was part of a rule; the whole "
+                                    "rule is linted", record_ref(r.id, r)))  # fmt: skip
+        if added:
+            first = added[0]
+            diagnostics.append(diag(
+                "PL006", Category.INPUT, Severity.INFO,
+                f"the model extraction left out {len(added)} rules the offline extractor "
+                f"reads; they are linted too ({', '.join(r.id for r in added[:10])}"
+                f"{', ...' if len(added) > 10 else ''})",
+                record_ref(first.id, first), data={"skipped": [r.id for r in added]},
+            ))  # fmt: skip
         return tuple(result.records)
 
     def encode(
@@ -160,7 +176,22 @@ class Backend:
         """One outcome per record from the model; where a model call failed, the offline
         encoding under ``--fallback offline`` (PL004), else a :class:`BackendError`."""
         from promptlint.encode import Unencoded, get_encoder
+        from promptlint.extract import SKIPPED_BY_MODEL, addresses_the_model
 
+        # a rule that tries to instruct the encoder is data: encoded offline, and said so
+        steering = [r for r in records if addresses_the_model(r.quote)]
+        for r in steering:
+            diagnostics.append(diag("PL006", Category.INPUT, Severity.WARNING,
+                                    f"{r.id}: the rule's text addresses the model that encodes it; "
+                                    "encoded offline instead", record_ref(r.id, r)))  # fmt: skip
+        if self.runs("extract"):
+            # rules the model's extraction left out (read by the offline extractor) are
+            # encoded offline too: the model did not take them for rules
+            steering += [r for r in records if r.origin == SKIPPED_BY_MODEL and r not in steering]
+        if steering:
+            rest = [r for r in records if r not in steering]
+            direct = list(get_encoder("offline").encode(steering))
+            return direct + (self.encode_outcomes(rest, path, diagnostics) if rest else [])
         outcomes = self.model_outcomes(records, path, diagnostics)
         down = [o for o in outcomes if isinstance(o, Unencoded) and o.kind == "failed"]
         if not down:
