@@ -33,6 +33,8 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> object:
 
 def _blank(text: str, root: str) -> str:
     text = text.replace(root, "<ROOT>").replace(promptlint.__version__, "<VERSION>")
+    # SARIF's %SRCROOT% is the checkout the tests run in
+    text = text.replace(REPO.as_uri() + "/", "<REPO>/")
     text = re.sub(r'"seconds": [0-9.e-]+', '"seconds": 0', text)
     # fingerprints hash the absolute temp path here; their stability is tested elsewhere
     return re.sub(r'("fingerprint"|"promptlint/v1"): "[0-9a-f]+"', r'\1: "<FP>"', text)
