@@ -185,7 +185,11 @@ class LLMClient:
                 return Ok(value, cached=True)
             token = self.cache.claim(key_request, ttl)
             if token is not None:
-                break
+                if self.cache.get(key_request) is None:
+                    break
+                # another run answered it between our look-up and our claim
+                self.cache.release(key_request, token)
+                continue
             await asyncio.sleep(0.05)
         else:  # pragma: no cover - the loop only leaves by break or return
             token = None
