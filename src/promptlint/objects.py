@@ -581,7 +581,7 @@ class Assumption:
     def text(self) -> str:
         if self.kind == "overlap":
             return f'"{self.left}" and "{self.right}" can denote the same thing ({self.source})'
-        return f"{self.left} {self.reason or 'is a'} {self.right} ({self.source})"
+        return f"{self.left} {self.reason or 'is a kind of'} {self.right} ({self.source})"
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "left": self.left, "right": self.right,

@@ -97,7 +97,7 @@ def derived_by_relations(
                     c, primitive=primitive, args=args,
                     surface=vocab.surface_key(spec, args), derived=shown,
                 )  # fmt: skip
-                why = "is a" if rel.kind == "is_a" else "implies"
+                why = "is a kind of" if rel.kind == "is_a" else "implies"
                 out.append((derived, Assumption("relation", f"{kind} {value}",
                                                 f"{tkind} {tname}", "policy-model", why)))  # fmt: skip
         frontier = nxt
