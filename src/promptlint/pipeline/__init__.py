@@ -196,107 +196,33 @@ def sidecar_path(policy_path: str) -> str:
 
 
 def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> PolicyRun:
-    """Lint policy files through their reviewed encodings (``<file>.pyrule`` sidecars).
-
-    Sidecar rules whose quote is no longer in the source lines they point at are stale:
-    reported (PL204) and left out of triage. A sidecar that does not compile is reported
-    (PL002) at its own location. Without a sidecar, rules are extracted and encoded offline
-    in memory; rules no pattern covers are reported as unencoded (PL205, info).
+    """Lint one policy (a file, or a group of files linted as one), stage by stage:
+    load, extract, build the policy model, encode (reviewed sidecars first), map the
+    encodings onto the policy model, triage with the overlap judge, nominate (model-backed).
     """
-    from promptlint.errors import PyRuleError
     from promptlint.load import load
-    from promptlint.pyrule import collapse_ws, quote_sha
 
     t0 = time.perf_counter()
     backend = backend if backend is not None else Backend(config)
     budget_mark = (len(backend.budget_rules), len(backend.budget_chunks))
-    max_bytes = getattr(config, "max_file_bytes", 2_000_000)
-    sources: dict[str, str] = {}
-    diagnostics: list[Diagnostic] = []
-    rules: list[EncodedRule] = []
-    refs: dict[str, RuleRef] = {}
-    extracted = 0
     keys = tuple(getattr(config, "yaml_keys", ()) or ()) + tuple(
         getattr(config, "json_keys", ()) or ()
     )
     names = getattr(config, "python_name_regex", None)
+    max_bytes = getattr(config, "max_file_bytes", 2_000_000)
+    diagnostics: list[Diagnostic] = []
+
     policies = [load(path, max_bytes=max_bytes, keys=keys, python_names=names) for path in group]
     extractions = [backend.extract(policy, diagnostics) for policy in policies]
     all_records = [r for records in extractions for r in records]
     # the policy's own vocabulary, built before any rule is encoded against it
     model = backend.policy_model(policies, all_records, diagnostics)
     backend.vocabulary = model
-    for index, (path, policy, records) in enumerate(zip(group, policies, extractions, strict=True)):
-        sources[path] = policy.text
-        sidecar = sidecar_path(path)
-        extracted += len(records)
-        if not getattr(config, "sidecars", True) or not Path(sidecar).is_file():
-            encoded_here = backend.encode(records, path, diagnostics)
-            for rule, record in encoded_here:
-                if len(group) > 1:
-                    rule = _rename(rule, f"f{index + 1}.{rule.id}")
-                rules.append(rule)
-                refs[rule.id] = record_ref(rule.id, record)
-            continue
-        try:
-            encoded = compile_cached(sidecar, config)
-        except PyRuleError as err:
-            sources[sidecar] = Path(sidecar).read_text(encoding="utf-8", errors="replace")
-            line = err.line or 1
-            diagnostics.append(
-                diag(
-                    "PL002",
-                    Category.INPUT,
-                    Severity.ERROR,
-                    f"the encoding does not compile: {err.message}",
-                    RuleRef("-", sidecar, line, line, "", err.column or 1, (err.column or 1) + 1),
-                    data={"hint": err.hint} if err.hint else None,
-                )
-            )
-            continue
-        fresh: set[str] = set()
-        for rule in encoded:
-            ref = _source_ref(rule, policy.path, policy.text, collapse_ws)
-            stale = ref is None or (rule.sha is not None and rule.sha != quote_sha(rule.quote))
-            if stale:
-                at = pyrule_ref(rule, sidecar)
-                sources.setdefault(sidecar, Path(sidecar).read_text(encoding="utf-8"))
-                diagnostics.append(
-                    diag(
-                        "PL204",
-                        Category.RULE_QUALITY,
-                        Severity.WARNING,
-                        f"{rule.id}: the encoding is stale: its quote is no longer at source "
-                        f"lines {rule.lines[0]}-{rule.lines[1]} of {path}"
-                        if rule.lines
-                        else f"{rule.id}: the encoding has no span= and cannot be checked",
-                        at,
-                        rules=(at,),
-                    )
-                )
-                continue
-            fresh.add(rule.id)
-            if len(group) > 1:
-                rule = _rename(rule, f"f{index + 1}.{rule.id}")
-            rules.append(rule)
-            assert ref is not None  # not stale
-            refs[rule.id] = ref
-        covered = [r.lines for r in encoded if r.lines and r.id in fresh]
-        uncovered = [
-            rec
-            for rec in records
-            if not any(a <= rec.span.end_line and rec.span.line <= b for a, b in covered)
-        ]
-        # rules that are new or changed since the sidecar was written: encode them in memory
-        taken = {r.id for r in rules}
-        for rule, record in backend.encode(uncovered, path, diagnostics):
-            rid = rule.id if rule.id not in taken else f"{rule.id}'"
-            rule = _rename(rule, rid) if len(group) == 1 else _rename(rule, f"f{index + 1}.{rid}")
-            rules.append(rule)
-            refs[rule.id] = record_ref(rule.id, record)
-    # source order (file, then line): "earlier rule" in findings means earlier in the policy
-    order = {p: i for i, p in enumerate(group)}
-    rules.sort(key=lambda r: (order.get(refs[r.id].path, 0), refs[r.id].line))
+    encoded = _Encoded()
+    for index, (policy, records) in enumerate(zip(policies, extractions, strict=True)):
+        prefix = f"f{index + 1}." if len(group) > 1 else ""
+        _encode_file(policy, records, prefix, config, backend, diagnostics, encoded)
+    rules, refs = encoded.in_source_order(group)
     rules = resolve(rules, model)  # every rule's open values mapped onto the vocabulary
     rules = backend.canonicalize(rules, config)
     result = backend.triage(rules, model, config, group[0], diagnostics)
@@ -304,9 +230,11 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
     if backend.runs("nominate"):
         diagnostics += nominations(backend, policies, all_records, rules, refs, result, model,
                                    config)  # fmt: skip
+
     budget = backend.budget_note(budget_mark, group[0])
     if budget is not None:
         diagnostics.append(budget)
+    extracted = len(all_records)
     stats = _stats(
         group[0] if len(group) == 1 else " + ".join(group),
         result,
@@ -314,7 +242,109 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
         encoded=min(len(rules), extracted),
         seconds=time.perf_counter() - t0,
     )
+    sources = {p.path: p.text for p in policies} | encoded.sources
     return PolicyRun(stats, tuple(diagnostics), sources, rules=tuple(rules), triage=result)
+
+
+@dataclass
+class _Encoded:
+    """The encoded rules of a policy as they are gathered, file by file."""
+
+    rules: list[EncodedRule] = field(default_factory=list)
+    refs: dict[str, RuleRef] = field(default_factory=dict)
+    #: sidecars shown in findings (a stale or broken encoding points into its sidecar)
+    sources: dict[str, str] = field(default_factory=dict)
+
+    def add(self, rule: EncodedRule, ref: RuleRef) -> None:
+        self.rules.append(rule)
+        self.refs[rule.id] = ref
+
+    def in_source_order(self, group: Sequence[str]) -> tuple[list[EncodedRule], dict[str, RuleRef]]:
+        """Rules by file, then line: "earlier rule" in findings means earlier in the policy."""
+        order = {p: i for i, p in enumerate(group)}
+        refs = self.refs
+        rules = sorted(self.rules, key=lambda r: (order.get(refs[r.id].path, 0), refs[r.id].line))
+        return rules, refs
+
+
+def _encode_file(
+    policy: Any,
+    records: Sequence[RuleRecord],
+    prefix: str,
+    config: Config,
+    backend: Any,
+    diagnostics: list[Diagnostic],
+    out: _Encoded,
+) -> None:
+    """A file's rules through its reviewed encoding (``<file>.pyrule``) where there is one.
+
+    Sidecar rules whose quote is no longer in the source lines they point at are stale:
+    reported (PL204) and left out of triage. A sidecar that does not compile is reported
+    (PL002) at its own location. Rules no sidecar covers (all of them without one) are
+    encoded in memory; rules the encoder cannot read are reported as unencoded (PL205).
+    """
+    from promptlint.errors import PyRuleError
+    from promptlint.pyrule import collapse_ws, quote_sha
+
+    path = policy.path
+    sidecar = sidecar_path(path)
+    if not getattr(config, "sidecars", True) or not Path(sidecar).is_file():
+        for rule, record in backend.encode(records, path, diagnostics):
+            rule = _rename(rule, prefix + rule.id) if prefix else rule
+            out.add(rule, record_ref(rule.id, record))
+        return
+    try:
+        encoded = compile_cached(sidecar, config)
+    except PyRuleError as err:
+        out.sources[sidecar] = Path(sidecar).read_text(encoding="utf-8", errors="replace")
+        line = err.line or 1
+        diagnostics.append(
+            diag(
+                "PL002",
+                Category.INPUT,
+                Severity.ERROR,
+                f"the encoding does not compile: {err.message}",
+                RuleRef("-", sidecar, line, line, "", err.column or 1, (err.column or 1) + 1),
+                data={"hint": err.hint} if err.hint else None,
+            )
+        )
+        return
+    fresh: set[str] = set()
+    for rule in encoded:
+        ref = _source_ref(rule, path, policy.text, collapse_ws)
+        stale = ref is None or (rule.sha is not None and rule.sha != quote_sha(rule.quote))
+        if stale:
+            at = pyrule_ref(rule, sidecar)
+            out.sources.setdefault(sidecar, Path(sidecar).read_text(encoding="utf-8"))
+            diagnostics.append(
+                diag(
+                    "PL204",
+                    Category.RULE_QUALITY,
+                    Severity.WARNING,
+                    f"{rule.id}: the encoding is stale: its quote is no longer at source "
+                    f"lines {rule.lines[0]}-{rule.lines[1]} of {path}"
+                    if rule.lines
+                    else f"{rule.id}: the encoding has no span= and cannot be checked",
+                    at,
+                    rules=(at,),
+                )
+            )
+            continue
+        fresh.add(rule.id)
+        assert ref is not None  # not stale
+        out.add(_rename(rule, prefix + rule.id) if prefix else rule, ref)
+    covered = [r.lines for r in encoded if r.lines and r.id in fresh]
+    uncovered = [
+        rec
+        for rec in records
+        if not any(a <= rec.span.end_line and rec.span.line <= b for a, b in covered)
+    ]
+    # rules that are new or changed since the sidecar was written: encode them in memory
+    taken = {r.id for r in out.rules}
+    for rule, record in backend.encode(uncovered, path, diagnostics):
+        rid = prefix + (rule.id if prefix + rule.id not in taken else f"{rule.id}'")
+        rule = _rename(rule, rid)
+        out.add(rule, record_ref(rule.id, record))
 
 
 def _source_ref(rule: EncodedRule, path: str, text: str, collapse: Any) -> RuleRef | None:
