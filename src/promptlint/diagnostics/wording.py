@@ -11,17 +11,13 @@ import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from promptlint.languages import NAME_OF
+
 if TYPE_CHECKING:
     from promptlint.diagnostics import Diagnostic, RuleRef
 
 __all__ = ["collision_help", "phrase", "plain_scenario", "rule_name", "signed_phrase"]
 
-_LANGUAGES = {
-    "en": "English", "es": "Spanish", "fr": "French", "de": "German", "it": "Italian",
-    "pt": "Portuguese", "nl": "Dutch", "ja": "Japanese", "zh": "Chinese", "ko": "Korean",
-    "ru": "Russian", "ar": "Arabic", "hi": "Hindi", "pl": "Polish", "tr": "Turkish",
-    "sv": "Swedish",
-}  # fmt: skip
 _FORMATS = {"json": "JSON", "markdown": "Markdown", "yaml": "YAML", "html": "HTML",
             "xml": "XML", "csv": "CSV", "plain": "plain text", "plain_text": "plain text"}  # fmt: skip
 _OPS = {"<": "fewer than", "<=": "at most", "==": "exactly", ">=": "at least", ">": "more than"}
@@ -42,7 +38,7 @@ def phrase(primitive: str, args: Mapping[str, Any]) -> str:
     values = [v for v in args.values() if v not in ("*", "**", None)]
     first = values[0] if values else None
     if primitive == "reply_language":
-        return f"replying in {_LANGUAGES.get(str(first), str(first))}"
+        return f"replying in {NAME_OF.get(str(first), str(first))}"
     if primitive == "reply_format":
         return f"replying in {_FORMATS.get(str(first).lower(), _words(first))} format"
     if primitive == "reply_case":

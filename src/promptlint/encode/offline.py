@@ -37,20 +37,14 @@ from promptlint.encode.scopes import (
     output_scope,
     section_scope,
 )
+from promptlint.languages import CODE_OF
 from promptlint.objects import RuleRecord
 from promptlint.pyrule import collapse_ws, format_rule_text
 from promptlint.pyrule.labels import canonical_label
 
 __all__ = ["OfflineEncoder", "encode_any", "encode_clause", "encode_condition"]
 
-LANGUAGES = {
-    "english": "en", "spanish": "es", "french": "fr", "german": "de", "italian": "it",
-    "portuguese": "pt", "dutch": "nl", "japanese": "ja", "chinese": "zh", "korean": "ko",
-    "russian": "ru", "arabic": "ar", "hindi": "hi", "polish": "pl", "turkish": "tr",
-    "swedish": "sv", "mandarin": "zh", "norwegian": "no", "danish": "da", "finnish": "fi",
-    "greek": "el", "hebrew": "he", "ukrainian": "uk", "czech": "cs", "vietnamese": "vi",
-    "thai": "th", "indonesian": "id", "swahili": "sw",
-}  # fmt: skip
+LANGUAGES = CODE_OF
 NUMBERS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,

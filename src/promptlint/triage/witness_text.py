@@ -5,14 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from promptlint.languages import NAME_OF
+
 __all__ = ["LANGUAGES", "render_assignment"]
 
-LANGUAGES = {
-    "en": "English", "es": "Spanish", "fr": "French", "de": "German", "it": "Italian",
-    "pt": "Portuguese", "nl": "Dutch", "ja": "Japanese", "zh": "Chinese", "ko": "Korean",
-    "ru": "Russian", "ar": "Arabic", "hi": "Hindi", "pl": "Polish", "tr": "Turkish",
-    "sv": "Swedish",
-}  # fmt: skip
+LANGUAGES = NAME_OF
 
 
 def _words(label: str) -> str:
