@@ -1,0 +1,1 @@
+"""Probing subject models (WIRE §4.5): policy-only turns and the tool-action harness."""
