@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from promptlint.llm.cache import ResponseCache
 from promptlint.llm.settings import LLMSettings, redact
 
-__all__ = ["Failed", "LLMClient", "Ok", "Request", "Usage"]
+__all__ = ["Chat", "Failed", "LLMClient", "Ok", "Reply", "Request", "Usage"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,44 @@ class Request:
     sample: int = 0
     #: a model other than the stage's (redundant encoding with k models)
     model: str | None = None
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A free-form chat request, as a subject model receives it: any roles, tool calls in
+    the history, native tools declared. The answer is a :class:`Reply`, not a schema."""
+
+    stage: str
+    messages: tuple[dict[str, Any], ...]
+    #: OpenAI tool declarations (``{"type": "function", "function": {...}}``)
+    tools: tuple[dict[str, Any], ...] = ()
+    model: str | None = None
+    #: sample index: part of the cache key, and the seed offset
+    sample: int = 0
+    #: None: the settings' temperature
+    temperature: float | None = None
+
+
+@dataclass(frozen=True)
+class Reply:
+    content: str
+    #: (call id, tool name, arguments as sent: a JSON text, possibly malformed)
+    tool_calls: tuple[tuple[str, str, str], ...] = ()
+    #: a provider refusal (the message's ``refusal``, or finish_reason ``content_filter``)
+    refusal: str | None = None
+    finish_reason: str = "stop"
+    cached: bool = False
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"content": self.content, "tool_calls": [list(c) for c in self.tool_calls],
+                "refusal": self.refusal, "finish_reason": self.finish_reason}  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], *, cached: bool = False) -> Reply:
+        return cls(d["content"], tuple(tuple(c) for c in d["tool_calls"]),
+                   d.get("refusal"), d.get("finish_reason", "stop"), cached)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -92,6 +130,10 @@ class LLMClient:
         #: called with every finished request (cache hits included), e.g. to drive a progress bar
         self.on_result: Callable[[Request, Ok | Failed], None] | None = None
         self._sem: asyncio.Semaphore | None = None
+        self._cond: asyncio.Condition | None = None
+        self._in_flight = 0
+        #: the largest finished request so far (tokens, USD): the estimate of the next one
+        self._largest = (0, 0.0)
 
     def _open(self) -> None:
         """A connection pool and a semaphore for the current event loop."""
@@ -105,6 +147,7 @@ class LLMClient:
             http_client=self._http_client,
         )
         self._sem = asyncio.Semaphore(self.settings.concurrency)
+        self._cond = asyncio.Condition()
 
     # ------------------------------------------------------------------ budget
 
@@ -116,14 +159,56 @@ class LLMClient:
             or (s.budget_usd is not None and u.cost_usd >= s.budget_usd)
         )
 
-    def _account(self, model: str, prompt: int, completion: int) -> None:
+    def _account(self, model: str, prompt: int, completion: int, meter: list[float]) -> None:
         self.usage.prompt_tokens += prompt
         self.usage.completion_tokens += completion
+        meter[0] += prompt + completion
         price = self.settings.prices.get(model)
         if price:
-            self.usage.cost_usd += (
-                prompt * price.get("input", 0) + completion * price.get("output", 0)
-            ) / 1e6
+            cost = (prompt * price.get("input", 0) + completion * price.get("output", 0)) / 1e6
+            self.usage.cost_usd += cost
+            meter[1] += cost
+
+    def _fits(self) -> bool:
+        """Whether one more request, as large as the largest so far, fits in the budget
+        beside those in flight."""
+        s, u = self.settings, self.usage
+        n = self._in_flight + 1
+        tokens, cost = self._largest
+        if s.budget_tokens is not None and (
+            tokens == 0 or u.prompt_tokens + u.completion_tokens + n * tokens > s.budget_tokens
+        ):
+            return False
+        return s.budget_usd is None or (cost > 0 and u.cost_usd + n * cost <= s.budget_usd)
+
+    async def _admit(self) -> bool:
+        """Wait until a request may be sent; False once the budget is spent.
+
+        Requests run concurrently only while the spend so far plus, for each request in
+        flight and the new one, the largest request seen stays within the budget; nearer
+        the budget they go one at a time, so the budget is exceeded by at most the last
+        request (as long as no request is larger than the largest seen before it).
+        """
+        s = self.settings
+        if s.budget_tokens is None and s.budget_usd is None:
+            self._in_flight += 1
+            return True
+        assert self._cond is not None
+        async with self._cond:
+            while True:
+                if self._over_budget():
+                    return False
+                if self._in_flight == 0 or self._fits():
+                    self._in_flight += 1
+                    return True
+                await self._cond.wait()
+
+    async def _release(self, meter: list[float]) -> None:
+        self._largest = (max(self._largest[0], int(meter[0])), max(self._largest[1], meter[1]))
+        self._in_flight -= 1
+        if self._cond is not None:
+            async with self._cond:
+                self._cond.notify_all()
 
     # ------------------------------------------------------------------ one request
 
@@ -169,10 +254,14 @@ class LLMClient:
         assert self._sem is not None
         async with self._sem:
             # checked once a slot is free, so requests queued behind the budget stop too
-            if self._over_budget():
+            if not await self._admit():
                 self.usage.skipped_for_budget += 1
                 return Failed("budget reached before this request", "budget")
-            result = await self._with_repair(req, model)
+            meter = [0.0, 0.0]
+            try:
+                result = await self._with_repair(req, model, meter)
+            finally:
+                await self._release(meter)
         if isinstance(result, Ok) and use_cache:
             self.cache.put(  # type: ignore[union-attr]
                 key_request,
@@ -183,9 +272,9 @@ class LLMClient:
             )
         return result
 
-    async def _with_repair(self, req: Request, model: str) -> Ok | Failed:
+    async def _with_repair(self, req: Request, model: str, meter: list[float]) -> Ok | Failed:
         messages = list(req.messages)
-        outcome = await self._call(messages, req, model)
+        outcome = await self._call(messages, req, model, meter)
         if isinstance(outcome, tuple):  # invalid output: one repair attempt showing the error
             text, error = outcome
             messages += [
@@ -193,7 +282,7 @@ class LLMClient:
                 {"role": "user", "content": "Your answer was not valid: "
                  f"{error[:500]}. Reply again with JSON only, matching the schema."},
             ]  # fmt: skip
-            outcome = await self._call(messages, req, model)
+            outcome = await self._call(messages, req, model, meter)
             if isinstance(outcome, tuple):
                 return Failed(
                     f"invalid output after one repair: {outcome[1][:300]}", "invalid-output"
@@ -201,25 +290,41 @@ class LLMClient:
         return outcome
 
     async def _call(
-        self, messages: list[dict[str, str]], req: Request, model: str
+        self, messages: list[dict[str, str]], req: Request, model: str, meter: list[float]
     ) -> Ok | Failed | tuple[str, str]:
-        import openai
-
         schema = req.schema
         temperature, seed = self._sampling(req)
         response_format = {
             "type": "json_schema",
             "json_schema": {"name": schema.__name__, "schema": schema.model_json_schema()},
         }
+        body = {"model": model, "messages": messages, "temperature": temperature,
+                "response_format": response_format}  # fmt: skip
+        resp = await self._post(body, seed, req.stage, meter)
+        if isinstance(resp, Failed):
+            return resp
+        p, c = _tokens(resp)
+        choice = resp.choices[0] if resp.choices else None
+        text = (choice.message.content or "") if choice else ""
+        if choice is not None and choice.finish_reason == "length":
+            return text, "the output was cut off (finish_reason=length); answer more briefly"
+        try:
+            return Ok(schema.model_validate(json.loads(text)), False, p, c)
+        except (json.JSONDecodeError, ValidationError) as exc:
+            return text, str(exc)
+
+    async def _post(
+        self, body: dict[str, Any], seed: int | None, stage: str, meter: list[float]
+    ) -> Any:
+        """One chat completion with retries on 429, 5xx, timeouts and connection errors;
+        the response, or :class:`Failed`. Tokens are accounted to ``stage`` and ``meter``."""
+        import openai
+
         for attempt in range(self.settings.max_retries + 1):
             self.usage.attempts += 1
             try:
                 resp = await self._client.chat.completions.create(
-                    model=model,
-                    messages=messages,
-                    temperature=temperature,
-                    seed=openai.NOT_GIVEN if seed is None else seed,
-                    response_format=response_format,
+                    **body, seed=openai.NOT_GIVEN if seed is None else seed
                 )
             except (openai.RateLimitError, openai.InternalServerError, openai.APITimeoutError,
                     openai.APIConnectionError, openai.ConflictError) as exc:  # fmt: skip
@@ -231,22 +336,69 @@ class LLMClient:
             except openai.APIStatusError as exc:
                 return Failed(self._describe(exc), "fatal")
             self.usage.requests += 1
-            usage = resp.usage
-            p, c = (usage.prompt_tokens, usage.completion_tokens) if usage else (0, 0)
-            self._account(model, p, c)
-            per = self.usage.stage(req.stage)
+            p, c = _tokens(resp)
+            self._account(body["model"], p, c, meter)
+            per = self.usage.stage(stage)
             per["requests"] += 1
             per["prompt_tokens"] += p
             per["completion_tokens"] += c
-            choice = resp.choices[0] if resp.choices else None
-            text = (choice.message.content or "") if choice else ""
-            if choice is not None and choice.finish_reason == "length":
-                return text, "the output was cut off (finish_reason=length); answer more briefly"
-            try:
-                return Ok(schema.model_validate(json.loads(text)), False, p, c)
-            except (json.JSONDecodeError, ValidationError) as exc:
-                return text, str(exc)
+            return resp
         return Failed("no attempt was made", "fatal")  # pragma: no cover - loop always returns
+
+    # ------------------------------------------------------------------ free-form chat
+
+    def _chat_sampling(self, req: Chat) -> tuple[float, int | None]:
+        s = self.settings
+        temperature = s.temperature if req.temperature is None else req.temperature
+        return temperature, None if s.seed is None else s.seed + req.sample
+
+    def _chat_key(self, req: Chat, model: str) -> dict[str, Any]:
+        temperature, seed = self._chat_sampling(req)
+        return {"base_url": self.settings.base_url or "", "model": model, "kind": "chat",
+                "messages": list(req.messages), "tools": list(req.tools),
+                "temperature": temperature, "seed": seed, "sample": req.sample}  # fmt: skip
+
+    async def chat(self, req: Chat) -> Reply | Failed:
+        """A free-form completion (text, tool calls or a refusal); cached, budgeted and
+        retried like :meth:`complete`, never raises."""
+        model = req.model or self.settings.model
+        key = self._chat_key(req, model)
+        use_cache = self.cache is not None and self.settings.cache
+        if use_cache:
+            self.usage.cache_lookups += 1
+            hit = self.cache.get(key)  # type: ignore[union-attr]
+            if hit is not None:
+                self.usage.cache_hits += 1
+                self.usage.stage(req.stage)["cache_hits"] += 1
+                return Reply.from_dict(hit, cached=True)
+        if self._client is None or self._sem is None:
+            self._open()
+        assert self._sem is not None
+        temperature, seed = self._chat_sampling(req)
+        body: dict[str, Any] = {"model": model, "messages": list(req.messages),
+                                "temperature": temperature}  # fmt: skip
+        if req.tools:
+            body["tools"] = list(req.tools)
+        async with self._sem:
+            if not await self._admit():
+                self.usage.skipped_for_budget += 1
+                failed = Failed("budget reached before this request", "budget")
+                self.usage.errors.append(failed.reason)
+                return failed
+            meter = [0.0, 0.0]
+            try:
+                resp = await self._post(body, seed, req.stage, meter)
+            finally:
+                await self._release(meter)
+        if isinstance(resp, Failed):
+            self.usage.errors.append(resp.reason)
+            return resp
+        reply = _reply(resp)
+        if use_cache:
+            self.cache.put(key, reply.to_dict(), stage=req.stage,  # type: ignore[union-attr]
+                           prompt_tokens=reply.prompt_tokens,
+                           completion_tokens=reply.completion_tokens)  # fmt: skip
+        return reply
 
     def _delay(self, exc: Any, attempt: int) -> float:
         headers = getattr(getattr(exc, "response", None), "headers", None) or {}
@@ -288,3 +440,27 @@ class LLMClient:
                 self._client = self._sem = None
 
         return asyncio.run(go())
+
+
+def _tokens(resp: Any) -> tuple[int, int]:
+    usage = getattr(resp, "usage", None)
+    return (usage.prompt_tokens, usage.completion_tokens) if usage else (0, 0)
+
+
+def _reply(resp: Any) -> Reply:
+    p, c = _tokens(resp)
+    choice = resp.choices[0] if resp.choices else None
+    if choice is None:
+        return Reply("", (), "the response had no choices", "error", False, p, c)
+    msg = choice.message
+    calls = []
+    for i, call in enumerate(msg.tool_calls or ()):
+        fn = getattr(call, "function", None)
+        calls.append((str(getattr(call, "id", "") or f"call_{i}"),
+                      str(getattr(fn, "name", "") or ""),
+                      str(getattr(fn, "arguments", "") or "")))  # fmt: skip
+    refusal = getattr(msg, "refusal", None)
+    finish = str(choice.finish_reason or "stop")
+    if refusal is None and finish == "content_filter":
+        refusal = "the provider filtered the response (finish_reason=content_filter)"
+    return Reply(msg.content or "", tuple(calls), refusal, finish, False, p, c)
