@@ -44,6 +44,8 @@ class Config:
     #: where compiled encodings are cached (JSON; never executable); "" turns it off
     cache_dir: str = ".promptlint_cache"
     llm: dict[str, Any] = field(default_factory=dict)
+    #: ``promptlint probe``: ``subjects.NAME = {model, base-url, api-key-env, ...}``
+    probe: dict[str, Any] = field(default_factory=dict)
     config_path: str | None = None
 
     @classmethod
@@ -63,7 +65,7 @@ _TYPES: dict[str, type | tuple[type, ...]] = {
     "include": list, "exclude": list, "policy-groups": dict, "backend": str, "fallback": str,
     "fail-on": str, "output-format": str, "max-file-bytes": int, "yaml-keys": list,
     "json-keys": list, "python-name-regex": str, "solver-timeout-ms": int, "sidecars": bool,
-    "cache-dir": str, "llm": dict,
+    "cache-dir": str, "llm": dict, "probe": dict,
 }  # fmt: skip
 _CHOICES = {
     "backend": ("offline", "llm"),

@@ -19,6 +19,7 @@ __all__ = [
     "REGIMES",
     "Pair",
     "PairRule",
+    "ProbeResult",
     "Profile",
     "RuleLabel",
     "ToolStep",
@@ -300,3 +301,32 @@ class Profile:
             out["non_joint"] = self.non_joint
             out["asymmetry"] = self.asymmetry
         return out
+
+
+@dataclass(frozen=True)
+class ProbeResult:
+    """Everything a probe run produced, for reporters and tests."""
+
+    pairs: tuple[Pair, ...]
+    witnesses: tuple[Witness, ...]
+    #: every candidate witness the verifier saw (provenance log), as dicts
+    attempts: tuple[dict[str, Any], ...]
+    unrealized: tuple[Unrealized, ...]
+    trials: tuple[Trial, ...]
+    #: per-pair profiles, then the pooled profile of each policy x model x regime
+    profiles: tuple[Profile, ...]
+    #: what was not done: {"stage", "reason", "count", "keys"}
+    not_done: tuple[dict[str, Any], ...]
+    summary: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pairs": [p.to_dict() for p in self.pairs],
+            "witnesses": [w.to_dict() for w in self.witnesses],
+            "attempts": list(self.attempts),
+            "unrealized": [u.to_dict() for u in self.unrealized],
+            "trials": [t.to_dict() for t in self.trials],
+            "profiles": [p.to_dict() for p in self.profiles],
+            "not_done": list(self.not_done),
+            "probe_summary": self.summary,
+        }

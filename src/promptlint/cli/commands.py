@@ -15,6 +15,7 @@ _COMMAND_MODULES = [
     "promptlint.cli.init_cmd",
     "promptlint.cli.cache_cmd",
     "promptlint.cli.model_cmd",
+    "promptlint.cli.probe_cmd",
 ]
 
 for _name in _COMMAND_MODULES:

@@ -416,6 +416,12 @@ class LLMClient:
         head = f"HTTP {status}" if status else type(exc).__name__
         return redact(f"{head}: {exc}", self._key)
 
+    async def aclose(self) -> None:
+        """Close the connection pool (not an injected HTTP client, which is the caller's)."""
+        if self._client is not None and self._http_client is None:
+            await self._client.close()
+        self._client = self._sem = self._cond = None
+
     # ------------------------------------------------------------------ batches
 
     async def complete_all(self, requests: Sequence[Request]) -> list[Ok | Failed]:
