@@ -142,7 +142,7 @@ class Script:
         else:
             model = body["model"]
             if model == "ratelimited":
-                key = json.dumps([messages, body.get("tools")], sort_keys=True)
+                key = json.dumps([messages, body.get("tools"), body.get("seed")], sort_keys=True)
                 with self._lock:
                     first = key not in self._seen
                     self._seen.add(key)

@@ -49,6 +49,9 @@ def probe_command(
     concurrency: int = typer.Option(
         None, "--concurrency", min=1, max=256, help="Requests in flight per endpoint."
     ),
+    no_cache: bool = typer.Option(
+        False, "--no-cache", help="Keep model answers in the run directory only."
+    ),
     output_format: str = typer.Option("full", "--output-format", "-f", help="full or json."),
     output_file: Path = typer.Option(None, "--output-file", "-o"),
     config: Path = typer.Option(None, "--config", help="A promptlint.toml or pyproject.toml."),
@@ -72,6 +75,8 @@ def probe_command(
     cfg = load_config(Path(paths[0]), config, isolated)
     if concurrency is not None:
         cfg = cfg.with_overrides(llm={**cfg.llm, "concurrency": concurrency})
+    if no_cache:
+        cfg = cfg.with_overrides(llm={**cfg.llm, "cache": False})
     files = expand_paths(list(paths), cfg.include, cfg.exclude)
     subjects = subject_specs(list(dict.fromkeys(_csv(models, "--models"))), cfg)
     if concurrency is not None:

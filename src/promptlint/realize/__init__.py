@@ -94,7 +94,7 @@ def _governs(rule: PairRule, facts: Facts) -> bool | None:
     return None if None in values or not values else False
 
 
-async def verify(pair: Pair, text: str, model: RealizerModel) -> _Verdict:
+async def _verify(pair: Pair, text: str, model: RealizerModel) -> _Verdict:
     checks: dict[str, bool] = {}
     for key, value in pair.assignment:
         if key == "msg.language" and isinstance(value, str) and value:
@@ -150,7 +150,7 @@ async def realize_pair(
         text = text.strip()
         if any(w.text == text for w in accepted):
             return _Verdict(False, "the same request was accepted already")
-        v = await verify(pair, text, model)
+        v = await _verify(pair, text, model)
         attempts.append(Attempt(pair.key, tier, text, v.accepted, v.rationale,
                                 seed.id if seed else None, v.by_code))  # fmt: skip
         if v.failed:
