@@ -254,3 +254,28 @@ def test_support_bot_profile_table_in_under_5_seconds(project: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "bot.md - earlier" in proc.stdout and "pooled (3 pairs)" in proc.stdout
     assert elapsed < 5.0, f"{elapsed:.2f} s"
+
+
+def test_failed_requests_are_tried_again_on_resume(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = Script()
+    down = {"on": True}
+
+    def respond(body: dict[str, Any]) -> dict[str, Any]:
+        if down["on"] and body["messages"][0]["role"] == "system":
+            return {"status": 500, "body": {"error": {"message": "down"}},
+                    "headers": {"retry-after-ms": "1"}}  # fmt: skip
+        return script(body)
+
+    with FakeServer(default=respond) as srv:
+        configure(project, srv.url)
+        first = probe(capsys, "--run-dir", "r", "--models", "earlier", "--regimes", "pot")
+        assert {t["status"] for t in first["trials"]} == {"failed"}
+        assert [n["count"] for n in first["not_done"]] == [6]
+        assert "HTTP 500" in first["not_done"][0]["reason"]
+        down["on"] = False
+        second = probe(capsys, "--run-dir", "r", "--models", "earlier", "--regimes", "pot",
+                       "--resume")  # fmt: skip
+    assert {t["status"] for t in second["trials"]} == {"ok"} and second["not_done"] == []
+    assert profile(second, "earlier", "POT", None)["counts"] == implied(["E", "E", "E"])

@@ -279,7 +279,8 @@ async def _stages(
 ) -> ProbeResult:
     try:
         witnesses, unrealized, attempts = await _realize(pairs, seeds, options, helper, store, bar)
-        trials = await _probe(witnesses, systems, tools, options, subjects, store, bar)
+        policy_of = {p.key: p.policy for p in pairs}
+        trials = await _probe(witnesses, policy_of, systems, tools, options, subjects, store, bar)
         judged = await _judge(trials, pairs, witnesses, tools, options, helper, store, bar)
     finally:
         for client in [helper, *(c for _, c in subjects)]:
@@ -296,13 +297,18 @@ async def _realize(
     todo = [p for p in pairs if store.get("realized", p.key) is None]
     bar.start("realize", len(todo))
 
+    fresh: dict[str, Realized] = {}
+
     def done(r: Realized) -> None:
+        fresh[r.pair] = r
+        bar.advance("realize")
+        if r.failed:
+            return  # a request failed: realized again on resume, not frozen as unrealized
         store.put("realized", r.pair, {
             "witnesses": [w.to_dict() for w in r.witnesses],
             "unrealized": r.unrealized.to_dict() if r.unrealized else None,
             "attempts": [a.to_dict() for a in r.attempts],
         })  # fmt: skip
-        bar.advance("realize")
 
     await realize(todo, options.witnesses, ModelRealizer(helper), seeds,
                   seeds_per_pair=options.seeds_per_pair, on_done=done)  # fmt: skip
@@ -310,6 +316,12 @@ async def _realize(
     unrealized: list[Unrealized] = []
     attempts: list[dict[str, Any]] = []
     for p in pairs:
+        if p.key in fresh:
+            r = fresh[p.key]
+            witnesses += r.witnesses
+            unrealized += [r.unrealized] if r.unrealized else []
+            attempts += [a.to_dict() for a in r.attempts]
+            continue
         stored = store.get("realized", p.key)
         witnesses += [Witness.from_dict(w) for w in stored["witnesses"]]
         if stored["unrealized"]:
@@ -319,13 +331,12 @@ async def _realize(
 
 
 async def _probe(
-    witnesses: list[Witness], systems: dict[str, str],
+    witnesses: list[Witness], policy_of: dict[str, str], systems: dict[str, str],
     tools: dict[str, tuple[dict[str, Any], ...]], options: ProbeOptions,
     subjects: list[tuple[SubjectSpec, LLMClient]], store: RunStore, bar: _Progress,
 ) -> list[Trial]:  # fmt: skip
     from promptlint.probe import Subject, TrialSpec, probe
 
-    policy_of = {w.pair: w.pair.split("::", 1)[0] for w in witnesses}
     specs = []
     for w in witnesses:
         policy = policy_of[w.pair]
@@ -342,11 +353,12 @@ async def _probe(
     bar.start("probe", len(todo))
 
     def done(t: Trial) -> None:
-        store.put("trial", t.key, t.to_dict())
+        if t.status != "failed":  # a failed request is tried again on resume
+            store.put("trial", t.key, t.to_dict())
         bar.advance("probe")
 
-    await probe(todo, on_done=done)
-    return [Trial.from_dict(store.get("trial", s.key)) for s in specs]
+    fresh = {t.key: t for t in await probe(todo, on_done=done)}
+    return [fresh.get(s.key) or Trial.from_dict(store.get("trial", s.key)) for s in specs]
 
 
 async def _judge(
@@ -363,7 +375,7 @@ async def _judge(
         # a trial left unjudgeable because a judge request failed is retried on resume
         failed = any(lab is not None and "model judge failed" in lab.reason
                      for lab in (t.earlier, t.later))  # fmt: skip
-        if not failed:
+        if not failed and t.status != "failed":
             store.put("judged", t.key, t.to_dict())
         bar.advance("judge")
 

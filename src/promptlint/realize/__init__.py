@@ -73,6 +73,8 @@ class Realized:
     #: set when fewer witnesses than asked for were accepted
     unrealized: Unrealized | None
     attempts: tuple[Attempt, ...]
+    #: a model request failed on the way (realizing again may do better)
+    failed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +195,7 @@ async def realize_pair(
         else:
             reason = "no candidate witness was produced"
         unrealized = Unrealized(pair.key, reason, len(accepted), len(attempts))
-    return Realized(pair.key, tuple(accepted), unrealized, tuple(attempts))
+    return Realized(pair.key, tuple(accepted), unrealized, tuple(attempts), bool(failures))
 
 
 async def realize(
