@@ -279,3 +279,16 @@ def test_failed_requests_are_tried_again_on_resume(
                        "--resume")  # fmt: skip
     assert {t["status"] for t in second["trials"]} == {"ok"} and second["not_done"] == []
     assert profile(second, "earlier", "POT", None)["counts"] == implied(["E", "E", "E"])
+
+
+def test_nothing_to_probe_needs_no_endpoint(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY")
+    (project / "kind.md").write_text("- Always be kind.\n")
+    assert run(["probe", "kind.md", "--models", "m"]) == 0
+    assert "no collision candidates: nothing to probe" in capsys.readouterr().out
+    # a missing key is one line, before any run directory exists
+    assert run(["probe", "bot.md", "--models", "m"]) == 2
+    assert "OPENAI_API_KEY is empty" in capsys.readouterr().err
+    assert not (project / ".promptlint_runs").exists()

@@ -240,11 +240,19 @@ def run_probe(
         names = tool_names((c.primitive, c.args_dict()) for r in run.rules for c in r.clauses)
         tools[policy] = manifest_tools if manifest_tools is not None else stub_tools(names)
 
+    if not pairs:
+        empty = ProbeResult((), (), (), (), (), (), (), {"pairs": 0, "requests": 0,
+                            "note": "no collision candidates: nothing to probe"})  # fmt: skip
+        return report, empty
     manifest = _manifest(groups, options, config)
     root = Path(options.run_dir) if options.run_dir else (
         config.base_dir() / ".promptlint_runs" / manifest_hash(manifest))  # fmt: skip
-    store = RunStore.open(root, manifest, resume=options.resume)
     llm = dict(getattr(config, "llm", {}) or {})
+    # clients first: a missing key is reported before a run directory is created
+    _client({**llm, "cache": False}, None)
+    for s in options.subjects:
+        _client({**s.settings, "cache": False}, None)
+    store = RunStore.open(root, manifest, resume=options.resume)
     cache_on = llm.get("cache", True)
     cache_path = (config.base_dir() / str(llm.get("cache-path", llm.get("cache_path",
                   ".promptlint_cache/llm.sqlite"))) if cache_on else root / "responses.sqlite")  # fmt: skip

@@ -47,7 +47,8 @@ def render_probe_table(result: ProbeResult, *, width: int = 160) -> str:
     for prof in result.profiles:
         cells.setdefault((prof.policy, prof.model), []).append(prof)
     if not cells:
-        console.print("no profiles: no trial was run (see what was not done below)")
+        note = result.summary.get("note") or "no trial was run (see what was not done below)"
+        console.print(f"no profiles: {note}")
     for (policy, model), profs in sorted(cells.items()):
         table = Table(title=f"{policy} - {model}", title_justify="left")
         for name in ("pair (earlier vs later)", "regime", "support", *CELLS, "1-J", "E-L",
