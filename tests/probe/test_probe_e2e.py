@@ -292,3 +292,12 @@ def test_nothing_to_probe_needs_no_endpoint(
     assert run(["probe", "bot.md", "--models", "m"]) == 2
     assert "OPENAI_API_KEY is empty" in capsys.readouterr().err
     assert not (project / ".promptlint_runs").exists()
+
+
+def test_a_bare_encoding_is_reported_not_probed(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["probe", "bot.md.pyrule", "--models", "m", "-f", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["trials"] == [] and doc["not_done"][0]["count"] == 3
+    assert "no policy text" in doc["not_done"][0]["reason"]

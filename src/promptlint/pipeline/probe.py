@@ -210,7 +210,7 @@ def run_probe(
 ) -> tuple[Report, ProbeResult]:
     """Probe every collision candidate of ``paths`` on the subject models."""
     from promptlint.llm.cache import ResponseCache
-    from promptlint.pipeline import check_group, plan_groups
+    from promptlint.pipeline import PYRULE_SUFFIX, check_group, plan_groups
     from promptlint.pipeline.model import Backend
     from promptlint.probe import load_manifest, stub_tools, tool_names
     from promptlint.realize import load_seeds
@@ -230,9 +230,15 @@ def run_probe(
     pairs: list[Pair] = []
     systems: dict[str, str] = {}
     tools: dict[str, tuple[dict[str, Any], ...]] = {}
+    skipped: list[dict[str, Any]] = []
     for group, run in zip(groups, runs, strict=True):
         found = candidate_pairs(group, run.diagnostics, run.rules)
         if not found:
+            continue
+        if len(group) == 1 and group[0].endswith(PYRULE_SUFFIX):
+            skipped.append({"stage": "probe", "count": len(found), "keys": [p.key for p in found],
+                            "reason": "a bare .pyrule encoding has no policy text to send; "
+                            "probe the policy file it encodes"})  # fmt: skip
             continue
         policy = found[0].policy
         pairs += found
@@ -241,8 +247,9 @@ def run_probe(
         tools[policy] = manifest_tools if manifest_tools is not None else stub_tools(names)
 
     if not pairs:
-        empty = ProbeResult((), (), (), (), (), (), (), {"pairs": 0, "requests": 0,
-                            "note": "no collision candidates: nothing to probe"})  # fmt: skip
+        note = "no collision candidates: nothing to probe" if not skipped else "nothing to probe"
+        empty = ProbeResult((), (), (), (), (), (), tuple(skipped),
+                            {"pairs": 0, "requests": 0, "note": note})  # fmt: skip
         return report, empty
     manifest = _manifest(groups, options, config)
     root = Path(options.run_dir) if options.run_dir else (
@@ -271,7 +278,8 @@ def run_probe(
     summary["requests"] = summary["helper"]["requests"] + sum(
         u["requests"] for u in summary["subjects"].values()
     )
-    return report, replace(result, summary=summary)
+    return report, replace(result, summary={**result.summary, **summary},
+                           not_done=tuple(skipped) + result.not_done)  # fmt: skip
 
 
 async def _stages(
