@@ -93,6 +93,8 @@ class Config:
     #: rules analysed per policy file; the rest are reported (PL009), not analysed
     max_rules_per_file: int = 500
     llm: dict[str, Any] = field(default_factory=dict)
+    #: ``promptlint probe``: ``subjects.NAME = {model, base-url, api-key-env, ...}``
+    probe: dict[str, Any] = field(default_factory=dict)
     config_path: str | None = None
     #: values read but not obeyed (credential routing from a repository file)
     warnings: tuple[ConfigWarning, ...] = ()
@@ -120,7 +122,7 @@ _TYPES: dict[str, str] = {
     "output-format": "str", "max-file-bytes": "int", "yaml-keys": "list", "json-keys": "list",
     "python-name-regex": "str", "solver-timeout-ms": "int", "sidecars": "bool",
     "cache-dir": "str", "timeout-per-file": "number", "max-rules-per-file": "int",
-    "llm": "dict",
+    "llm": "dict", "probe": "dict",
 }  # fmt: skip
 #: keys only the user's own configuration file knows
 _USER_TYPES: dict[str, str] = {
@@ -399,6 +401,23 @@ def load_config(
                        "environment variable is sent as the key; set PROMPTLINT_LLM_API_KEY_ENV, "
                        f"or list it in allowed-api-key-envs in {user_config_path(env)}")  # fmt: skip
                 del repo_llm[name]
+        # a probe subject is an endpoint and a key variable too: the same boundary
+        subjects = (repo.get("probe") or {}).get("subjects") or {}
+        for subject, spec in subjects.items() if isinstance(subjects, dict) else ():
+            if not isinstance(spec, dict):
+                continue
+            for name in list(spec):
+                value = spec[name]
+                if name in ("base-url", "base_url") and value not in allowed_urls:
+                    refuse(f"probe.subjects.{subject}.base-url", value, "a repository may not "
+                           "choose where requests (and the key) go; list it in "
+                           f"allowed-base-urls in {user_config_path(env)}")  # fmt: skip
+                    del spec[name]
+                elif name in ("api-key-env", "api_key_env") and value not in allowed_envs:
+                    refuse(f"probe.subjects.{subject}.api-key-env", value, "a repository may "
+                           "not choose which environment variable is sent as a key; list it "
+                           f"in allowed-api-key-envs in {user_config_path(env)}")  # fmt: skip
+                    del spec[name]
         # a repository's caches stay inside it: a cache path elsewhere could name (and,
         # were it not a cache, move aside) any file of the user's
         base = path.parent.resolve()

@@ -204,3 +204,14 @@ def test_the_model_cache_is_not_written_through_a_symlink(tmp_path: Path) -> Non
     with pytest.raises(ConfigError, match="symbolic link"):
         ResponseCache(tmp_path / "llm.sqlite")
     assert target.read_text() == "mine"
+
+
+def test_a_repository_cannot_route_a_probe_subject(repo: Path) -> None:
+    (repo / "promptlint.toml").write_text(
+        "[probe.subjects.victim]\nmodel = 'm'\nbase-url = 'http://attacker.invalid/v1'\n"
+        "api-key-env = 'GITHUB_TOKEN'\n"
+    )
+    cfg = load_config(repo / "bot.md")
+    assert cfg.probe["subjects"]["victim"] == {"model": "m"}
+    assert [w.message.split(" = ")[0] for w in cfg.warnings] == [
+        "probe.subjects.victim.base-url", "probe.subjects.victim.api-key-env"]  # fmt: skip

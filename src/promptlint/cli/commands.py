@@ -16,6 +16,7 @@ _COMMAND_MODULES = [
     "promptlint.cli.cache_cmd",
     "promptlint.cli.completion_cmd",
     "promptlint.cli.model_cmd",
+    "promptlint.cli.probe_cmd",
 ]
 
 for _name in _COMMAND_MODULES:

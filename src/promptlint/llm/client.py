@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from promptlint.llm.cache import ResponseCache
 from promptlint.llm.settings import LLMSettings, redact
 
-__all__ = ["Failed", "LLMClient", "Ok", "Request", "Usage"]
+__all__ = ["Chat", "Failed", "LLMClient", "Ok", "Reply", "Request", "Usage"]
 
 #: completion tokens reserved for a request before it is sent
 _COMPLETION_ESTIMATE = 256
@@ -38,6 +38,44 @@ class Request:
     sample: int = 0
     #: a model other than the stage's (redundant encoding with k models)
     model: str | None = None
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A free-form chat request, as a subject model receives it: any roles, tool calls in
+    the history, native tools declared. The answer is a :class:`Reply`, not a schema."""
+
+    stage: str
+    messages: tuple[dict[str, Any], ...]
+    #: OpenAI tool declarations (``{"type": "function", "function": {...}}``)
+    tools: tuple[dict[str, Any], ...] = ()
+    model: str | None = None
+    #: sample index: part of the cache key, and the seed offset
+    sample: int = 0
+    #: None: the settings' temperature
+    temperature: float | None = None
+
+
+@dataclass(frozen=True)
+class Reply:
+    content: str
+    #: (call id, tool name, arguments as sent: a JSON text, possibly malformed)
+    tool_calls: tuple[tuple[str, str, str], ...] = ()
+    #: a provider refusal (the message's ``refusal``, or finish_reason ``content_filter``)
+    refusal: str | None = None
+    finish_reason: str = "stop"
+    cached: bool = False
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"content": self.content, "tool_calls": [list(c) for c in self.tool_calls],
+                "refusal": self.refusal, "finish_reason": self.finish_reason}  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], *, cached: bool = False) -> Reply:
+        return cls(d["content"], tuple(tuple(c) for c in d["tool_calls"]),
+                   d.get("refusal"), d.get("finish_reason", "stop"), cached)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -238,10 +276,15 @@ class LLMClient:
 
     # ------------------------------------------------------------------ budget reservation
 
-    def _estimate(self, messages: list[dict[str, str]], model: str) -> tuple[int, float]:
+    def _estimate(self, messages: list[dict[str, Any]], model: str) -> tuple[int, float]:
         """Tokens and dollars a request may use, before it is sent (about 4 characters a
-        token, plus as many completion tokens as a structured answer usually needs)."""
-        prompt = sum(len(m.get("content", "")) for m in messages) // 4 + 8 * len(messages)
+        token, plus as many completion tokens as a structured answer usually needs). A chat
+        message may carry no text (a tool call) or a list of parts: its JSON is counted."""
+        chars = sum(
+            len(m["content"]) if isinstance(m.get("content"), str) else len(json.dumps(m))
+            for m in messages
+        )
+        prompt = chars // 4 + 8 * len(messages)
         completion = _COMPLETION_ESTIMATE
         price = self.settings.prices.get(model) or {}
         usd = (prompt * price.get("input", 0) + completion * price.get("output", 0)) / 1e6
@@ -285,14 +328,40 @@ class LLMClient:
     async def _call(
         self, messages: list[dict[str, str]], req: Request, model: str
     ) -> Ok | Failed | tuple[str, str]:
-        import openai
-
         schema = req.schema
         temperature, seed = self._sampling(req)
-        response_format = {
+        extra = {"response_format": {
             "type": "json_schema",
             "json_schema": {"name": schema.__name__, "schema": schema.model_json_schema()},
-        }
+        }}  # fmt: skip
+        sent = await self._send_body(model, messages, temperature, seed, extra, req.stage)
+        if isinstance(sent, Failed):
+            return sent
+        data, p, c = sent
+        text, finish = _content(data)
+        if finish == "length":
+            return text, "the output was cut off (finish_reason=length); answer more briefly"
+        try:
+            return Ok(schema.model_validate(json.loads(text)), False, p, c)
+        except (json.JSONDecodeError, ValidationError) as exc:
+            return text, _brief(exc)
+        except RecursionError:
+            return text, "the JSON is nested too deeply"
+
+    async def _send_body(
+        self,
+        model: str,
+        messages: list[dict[str, Any]],
+        temperature: float,
+        seed: int | None,
+        extra: dict[str, Any],
+        stage: str,
+    ) -> tuple[dict[str, Any], int, int] | Failed:
+        """One chat completion (the parsed body and its tokens), with the budget reserved
+        before each attempt, retries on 429, 5xx, timeouts and connection errors, and a
+        deadline on the whole request."""
+        import openai
+
         est_tokens, est_usd = self._estimate(messages, model)
         for attempt in range(self.settings.max_retries + 1):
             if not await self._reserve(est_tokens, est_usd):
@@ -303,8 +372,7 @@ class LLMClient:
                 try:
                     # the SDK's timeout bounds each read; this bounds the whole request
                     async with asyncio.timeout(self.settings.timeout_s):
-                        raw = await self._post(model, messages, temperature, seed,
-                                               response_format)  # fmt: skip
+                        raw = await self._post(model, messages, temperature, seed, extra)
                 except TimeoutError:
                     raise openai.APITimeoutError(request=_REQUEST) from None
                 if isinstance(raw, Failed):
@@ -331,35 +399,28 @@ class LLMClient:
                 self._account(model, est_tokens - _COMPLETION_ESTIMATE, _COMPLETION_ESTIMATE)
                 await self._settle(est_tokens, est_usd)
                 return parsed
-            text, finish, usage = parsed
+            data, usage = parsed
             if usage is None:  # no ``usage`` in the answer: budget by estimate
                 self.usage.estimated += 1
-                p, c = est_tokens - _COMPLETION_ESTIMATE, len(text) // 4 + 1
+                p, c = est_tokens - _COMPLETION_ESTIMATE, len(_content(data)[0]) // 4 + 1
             else:
                 p, c = usage
             self._account(model, p, c)
             await self._settle(est_tokens, est_usd)
-            per = self.usage.stage(req.stage)
+            per = self.usage.stage(stage)
             per["requests"] += 1
             per["prompt_tokens"] += p
             per["completion_tokens"] += c
-            if finish == "length":
-                return text, "the output was cut off (finish_reason=length); answer more briefly"
-            try:
-                return Ok(schema.model_validate(json.loads(text)), False, p, c)
-            except (json.JSONDecodeError, ValidationError) as exc:
-                return text, _brief(exc)
-            except RecursionError:
-                return text, "the JSON is nested too deeply"
+            return data, p, c
         return Failed("no attempt was made", "fatal")  # pragma: no cover - loop always returns
 
     async def _post(
         self,
         model: str,
-        messages: list[dict[str, str]],
+        messages: list[dict[str, Any]],
         temperature: float,
         seed: int | None,
-        response_format: dict[str, Any],
+        extra: dict[str, Any],
     ) -> bytes | Failed:
         """The raw body of one chat completion, read up to ``max-response-bytes``."""
         import openai
@@ -372,7 +433,7 @@ class LLMClient:
             messages=messages,
             temperature=temperature,
             seed=openai.NOT_GIVEN if seed is None else seed,
-            response_format=response_format,
+            **extra,
         ) as response:
             length = response.headers.get("content-length")
             if length is not None and length.isdigit() and int(length) > cap:
@@ -385,6 +446,56 @@ class LLMClient:
                     return too_big
                 chunks.append(chunk)
             return b"".join(chunks)
+
+    # ------------------------------------------------------------------ free-form chat
+
+    def _chat_sampling(self, req: Chat) -> tuple[float, int | None]:
+        s = self.settings
+        temperature = s.temperature if req.temperature is None else req.temperature
+        return temperature, None if s.seed is None else s.seed + req.sample
+
+    def _chat_key(self, req: Chat, model: str) -> dict[str, Any]:
+        temperature, seed = self._chat_sampling(req)
+        return {"base_url": self.settings.base_url or "", "model": model, "kind": "chat",
+                "messages": list(req.messages), "tools": list(req.tools),
+                "temperature": temperature, "seed": seed, "sample": req.sample}  # fmt: skip
+
+    async def chat(self, req: Chat) -> Reply | Failed:
+        """A free-form completion (text, tool calls or a refusal); cached, budgeted and
+        retried like :meth:`complete`, never raises."""
+        model = req.model or self.settings.model
+        key = self._chat_key(req, model)
+        use_cache = self.cache is not None and self.settings.cache
+        if use_cache:
+            self.usage.cache_lookups += 1
+            hit = self.cache.get(key)  # type: ignore[union-attr]
+            if hit is not None:
+                self.usage.cache_hits += 1
+                self.usage.stage(req.stage)["cache_hits"] += 1
+                return Reply.from_dict(hit, cached=True)
+        if self._client is None or self._sem is None:
+            self._open()
+        assert self._sem is not None
+        temperature, seed = self._chat_sampling(req)
+        extra: dict[str, Any] = {"tools": list(req.tools)} if req.tools else {}
+        async with self._sem:
+            sent = await self._send_body(model, list(req.messages), temperature, seed, extra,
+                                         req.stage)  # fmt: skip
+        if isinstance(sent, Failed):
+            self.usage.errors.append(sent.reason)
+            return sent
+        reply = _reply(*sent)
+        if use_cache:
+            self.cache.put(key, reply.to_dict(), stage=req.stage,  # type: ignore[union-attr]
+                           prompt_tokens=reply.prompt_tokens,
+                           completion_tokens=reply.completion_tokens)  # fmt: skip
+        return reply
+
+    async def aclose(self) -> None:
+        """Close the connection pool (not an injected HTTP client, which is the caller's)."""
+        if self._client is not None and self._http_client is None:
+            await self._client.close()
+        self._client = self._sem = None
 
     def _delay(self, exc: Any, attempt: int) -> float:
         headers = getattr(getattr(exc, "response", None), "headers", None) or {}
@@ -438,9 +549,9 @@ class _PlaceholderRequest:
 _REQUEST: Any = _PlaceholderRequest()
 
 
-def _parse_completion(raw: bytes) -> tuple[str, str | None, tuple[int, int] | None] | Failed:
-    """(content, finish_reason, (prompt, completion) tokens or None) of a chat completion
-    body, or a failure saying what the endpoint sent instead."""
+def _parse_completion(raw: bytes) -> tuple[dict[str, Any], tuple[int, int] | None] | Failed:
+    """(the completion's JSON body, (prompt, completion) tokens or None), or a failure
+    saying what the endpoint sent instead of a chat completion."""
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
@@ -456,21 +567,51 @@ def _parse_completion(raw: bytes) -> tuple[str, str | None, tuple[int, int] | No
     choices = data.get("choices") if isinstance(data, dict) else None
     if not isinstance(choices, list):
         return Failed("the endpoint's answer is not a chat completion (no choices)", "fatal")
-    choice = choices[0] if choices and isinstance(choices[0], dict) else {}
-    message = choice.get("message") if isinstance(choice.get("message"), dict) else {}
-    content = message.get("content") if isinstance(message, dict) else None
-    finish = choice.get("finish_reason")
     usage = data.get("usage")
     tokens: tuple[int, int] | None = None
     if isinstance(usage, dict):
         p, c = usage.get("prompt_tokens"), usage.get("completion_tokens")
         if isinstance(p, int) and isinstance(c, int) and p >= 0 and c >= 0:
             tokens = (p, c)
-    return (
-        (content if isinstance(content, str) else ""),
-        (finish if isinstance(finish, str) else None),
-        tokens,
+    return data, tokens
+
+
+def _message(data: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """The first choice's message and finish reason (empty when malformed)."""
+    choices = data.get("choices") or []
+    choice = choices[0] if choices and isinstance(choices[0], dict) else {}
+    message = choice.get("message")
+    finish = choice.get("finish_reason")
+    return (message if isinstance(message, dict) else {}), (
+        finish if isinstance(finish, str) else None
     )
+
+
+def _content(data: dict[str, Any]) -> tuple[str, str | None]:
+    message, finish = _message(data)
+    content = message.get("content")
+    return (content if isinstance(content, str) else ""), finish
+
+
+def _reply(data: dict[str, Any], p: int, c: int) -> Reply:
+    """A free-form answer: text, tool calls as sent, a provider refusal."""
+    if not data.get("choices"):
+        return Reply("", (), "the response had no choices", "error", False, p, c)
+    message, finish = _message(data)
+    calls = []
+    for i, call in enumerate(message.get("tool_calls") or ()):
+        fn = call.get("function") if isinstance(call, dict) else None
+        fn = fn if isinstance(fn, dict) else {}
+        calls.append((str(call.get("id") or f"call_{i}") if isinstance(call, dict) else f"call_{i}",
+                      str(fn.get("name") or ""), str(fn.get("arguments") or "")))  # fmt: skip
+    refusal = message.get("refusal")
+    refusal = refusal if isinstance(refusal, str) else None
+    finish = finish or "stop"
+    if refusal is None and finish == "content_filter":
+        refusal = "the provider filtered the response (finish_reason=content_filter)"
+    content = message.get("content")
+    return Reply(content if isinstance(content, str) else "", tuple(calls), refusal, finish,
+                 False, p, c)  # fmt: skip
 
 
 def _brief(exc: Exception) -> str:

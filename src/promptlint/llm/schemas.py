@@ -5,11 +5,14 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 __all__ = [
+    "AtomVerdict",
     "EncodedBody",
     "EntryOut",
     "ExtractedRule",
     "ExtractedRules",
     "JointEncoding",
+    "JudgeAnswer",
+    "JudgeRule",
     "Nomination",
     "Nominations",
     "OverlapAnswer",
@@ -17,6 +20,9 @@ __all__ = [
     "PolicyModelOut",
     "RelationOut",
     "SameSituation",
+    "Suffix",
+    "Synthesized",
+    "WitnessCheck",
 ]
 
 
@@ -96,3 +102,48 @@ class OverlapAnswer(BaseModel):
 class OverlapAnswers(BaseModel):
     model_config = ConfigDict(extra="forbid")
     answers: list[OverlapAnswer]
+
+
+class AtomVerdict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    #: the atom's number in the list the verifier was shown
+    id: int
+    holds: bool
+
+
+class WitnessCheck(BaseModel):
+    """The witness verifier's answer: is the request concrete, does each rule govern it
+    before any reply, and which facts of the scenario it makes true."""
+
+    model_config = ConfigDict(extra="forbid")
+    concrete: bool
+    earlier_governs: bool
+    later_governs: bool
+    atoms: list[AtomVerdict]
+    rationale: str
+
+
+class Suffix(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    suffix: str
+    rationale: str
+
+
+class Synthesized(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    request: str
+    rationale: str
+
+
+class JudgeRule(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    governs: bool
+    judgeable: bool
+    complies: bool
+    rationale: str
+
+
+class JudgeAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    earlier: JudgeRule
+    later: JudgeRule
