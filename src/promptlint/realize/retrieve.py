@@ -11,16 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from promptlint.languages import NAME_OF
 from promptlint.realize.seeds import Seed
 from promptlint.witnessed import Pair
 
 __all__ = ["SeedIndex", "query_terms"]
 
-_LANGUAGES = {
-    "en": "English", "es": "Spanish español", "fr": "French français", "de": "German Deutsch",
-    "it": "Italian italiano", "pt": "Portuguese português", "nl": "Dutch", "ja": "Japanese",
-    "zh": "Chinese", "ko": "Korean", "ru": "Russian", "ar": "Arabic", "hi": "Hindi",
-}  # fmt: skip
+#: how some languages name themselves, searched for beside the English name
+_NATIVE = {"es": "español", "fr": "français", "de": "Deutsch", "it": "italiano",
+           "pt": "português"}  # fmt: skip
 _SPLIT = re.compile(r"[^\w]+|_")
 
 
@@ -33,7 +32,7 @@ def query_terms(pair: Pair) -> list[str]:
         if rest:
             terms += _SPLIT.split(rest)
         elif isinstance(value, str) and key.endswith("language"):
-            terms += (_LANGUAGES.get(value, value)).split()
+            terms += [NAME_OF.get(value, value), *_NATIVE.get(value, "").split()]
         elif isinstance(value, str):
             terms += _SPLIT.split(value)
         terms += _SPLIT.split(kind.split(".")[-1]) if not rest else []
