@@ -16,7 +16,7 @@ from fake_server import FakeServer, completion
 from pydantic import BaseModel
 
 from promptlint.cli.app import run
-from promptlint.llm.cache import ResponseCache
+from promptlint.llm.cache import ResponseCache, request_key
 from promptlint.llm.client import Failed, LLMClient, Ok, Request
 from promptlint.llm.settings import LLMSettings
 
@@ -233,3 +233,16 @@ def test_a_cache_path_that_is_a_directory_is_a_config_error(
     assert rc == 2 and "PL003" in err and "directory" in err
     rc, _, err = _cli(capsys, "cache", "info")
     assert rc == 2 and "directory" in err
+
+
+def test_a_claim_of_a_killed_run_lapses_at_once(tmp_path: Path) -> None:
+    import subprocess
+
+    cache = ResponseCache(tmp_path / "c.sqlite")
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    cache._db.execute("INSERT INTO pending VALUES (?, ?, ?)",
+                      (request_key({"model": "m"}), f"{dead.pid}-x", time.time()))  # fmt: skip
+    assert cache.claim({"model": "m"}, ttl=600) is not None  # not left waiting 600 s
+    mine = cache.claim({"model": "n"}, ttl=600)
+    assert mine is not None and cache.claim({"model": "n"}, ttl=600) is None  # a live claim

@@ -310,3 +310,25 @@ def test_a_bare_encoding_is_reported_not_probed(
     doc = json.loads(capsys.readouterr().out)
     assert doc["trials"] == [] and doc["not_done"][0]["count"] == 3
     assert "no policy text" in doc["not_done"][0]["reason"]
+
+
+def test_a_check_finding_names_the_profiles_a_probe_run_measured(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def findings() -> list[dict[str, Any]]:
+        run(["check", "bot.md", "-f", "json"])
+        doc = json.loads(capsys.readouterr().out)
+        return [d for d in doc["diagnostics"] if d["category"] == "collision"]
+
+    with FakeServer(default=Script()) as srv:
+        configure(project, srv.url)
+        assert all("profiles" not in d["data"] for d in findings())  # no run yet
+        probed = probe(capsys)
+    linked = findings()
+    assert linked and all(d["data"]["profiles"] for d in linked)
+    first = linked[0]["data"]["profiles"]
+    assert {p["model"] for p in first} == set(SUBJECTS)
+    assert {p["regime"] for p in first} == {"POT", "TAH"}
+    # the same counts as the probe's own profile of that pair
+    pair_profiles = [p for p in probed["profiles"] if p["pair"]]
+    assert any(p["counts"] == first[0]["counts"] for p in pair_profiles)

@@ -157,9 +157,9 @@ class ResponseCache:
                 return None  # another writer holds the database: ask again shortly
             try:
                 row = self._db.execute(
-                    "SELECT created FROM pending WHERE key = ?", (key,)
+                    "SELECT created, owner FROM pending WHERE key = ?", (key,)
                 ).fetchone()
-                if row is not None and now - row[0] < ttl:
+                if row is not None and now - row[0] < ttl and _alive(row[1]):
                     return None
                 self._db.execute(
                     "INSERT OR REPLACE INTO pending VALUES (?, ?, ?)", (key, token, now)
@@ -188,3 +188,18 @@ class ResponseCache:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _alive(owner: str) -> bool:
+    """Whether the process that holds a claim still runs (a killed run's claims lapse at
+    once instead of making the next run wait for them to expire)."""
+    pid = owner.split("-", 1)[0]
+    if not pid.isdigit():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists, under another user
+    return True

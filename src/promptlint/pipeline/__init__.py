@@ -108,6 +108,10 @@ def check(
                 raise
             errors.append(err)
     diagnostics = sorted((d for r in runs for d in r.diagnostics), key=Diagnostic.sort_key)
+    # a finding names how subject models resolved it, where a probe run measured that
+    from promptlint.pipeline.profile_links import link_profiles
+
+    diagnostics = link_profiles(diagnostics, config.base_dir())
     sources: dict[str, str] = {}
     for r in runs:
         sources.update(r.sources)

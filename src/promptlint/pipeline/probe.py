@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -21,6 +22,7 @@ from promptlint.errors import ConfigError
 from promptlint.objects import EncodedRule, render_condition
 from promptlint.pipeline.common import describe_clause
 from promptlint.pipeline.model import usage_of
+from promptlint.pipeline.profile_links import PROFILES, norm_quote
 from promptlint.pipeline.rundir import RunStore, manifest_hash
 from promptlint.witnessed import (
     Pair,
@@ -36,7 +38,14 @@ if TYPE_CHECKING:
     from promptlint.llm.cache import ResponseCache
     from promptlint.llm.client import LLMClient
 
-__all__ = ["ProbeOptions", "SubjectSpec", "candidate_pairs", "run_probe", "subject_specs"]
+__all__ = [
+    "ProbeOptions",
+    "SubjectSpec",
+    "candidate_pairs",
+    "run_probe",
+    "subject_specs",
+    "write_profiles",
+]
 
 #: keys a ``[probe.subjects.NAME]`` table may set (the rest of ``[llm]`` is inherited)
 _SUBJECT_KEYS = ("model", "base-url", "api-key-env", "concurrency", "timeout-s", "max-retries",
@@ -273,6 +282,7 @@ def run_probe(
     finally:
         store.close()
         cache.close()
+    write_profiles(root, result)
     summary: dict[str, Any] = {"run_dir": str(root), "helper": usage_of(helper),
                "subjects": {s.name: usage_of(c) for s, c in subjects}}  # fmt: skip
     summary["requests"] = summary["helper"]["requests"] + sum(
@@ -442,3 +452,19 @@ def _label_reason(t: Trial) -> str:
         if lab is not None and (not lab.governs or not lab.judgeable):
             return lab.reason
     return ""
+
+
+def write_profiles(root: Path, result: ProbeResult) -> None:
+    """Each pair's profiles beside the run, keyed by both rules' quotes, so that `check`
+    can name them in its findings without re-reading the run."""
+    by_key = {p.key: p for p in result.pairs}
+    rows = []
+    for prof in result.profiles:
+        pair = by_key.get(prof.pair)
+        if pair is None:
+            continue  # a pooled profile
+        rows.append({"policy": pair.policy, "quotes": [norm_quote(pair.earlier.quote),
+                                                      norm_quote(pair.later.quote)],
+                     **prof.to_dict()})  # fmt: skip
+    (root / PROFILES).write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n",
+                                 encoding="utf-8")  # fmt: skip
