@@ -251,3 +251,30 @@ def test_a_required_action_with_one_named_means_requires_that_means() -> None:
         (*one.relations, Relation("is_a", "tool:k8s_api", "action:delete pod")),
     )
     assert triage(rules, model=two).candidates == ()  # another way exists: no collision
+
+
+VOUCHERS = '''
+@rule("r1", span="1-1")
+def r1(ctx):
+    "Over three hours late: a $15 voucher."
+    if semantic(ctx.env, "delay_over_three_hours"):
+        require(act("issue $15 meal voucher"))
+
+@rule("r2", span="2-2")
+def r2(ctx):
+    "Over two hours late: a $12 voucher."
+    if semantic(ctx.env, "delay_over_two_hours"):
+        require(act("issue $12 meal voucher"))
+'''
+
+
+def test_requiring_one_of_two_excluding_things_forbids_the_other() -> None:
+    rules = _rules(VOUCHERS)
+    assert triage(rules).candidates == ()
+    model = PolicyModel(
+        (Entry("action", "issue $15 meal voucher"), Entry("action", "issue $12 meal voucher")),
+        (Relation("excludes", "action:issue $15 meal voucher", "action:issue $12 meal voucher"),),
+    )
+    (cand,) = triage(rules, model=model).candidates
+    assert cand.rules == ("r1", "r2")
+    assert all(a.reason == "excludes" for a in cand.assumptions)

@@ -1,5 +1,7 @@
 """The semantic-overlap judge (WIRE App. C.4): for two open values that survived the
-surface and sign gates, can they denote the same behaviour?
+surface and sign gates, does meeting the requirement necessarily do the forbidden thing?
+(Mere overlap is not enough for a hard collision: a requirement that can be met without
+the forbidden thing does not collide with it.)
 
 Triage asks it through :class:`promptlint.triage.OverlapJudge` and never imports this
 package. Offline the judge is lexical and conservative: it says yes only for the

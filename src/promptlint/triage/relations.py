@@ -103,7 +103,33 @@ def derived_by_relations(
         frontier = nxt
         if not frontier:
             break
-    return out + _only_means(c, start, model, vocab)
+    return out + _only_means(c, start, model, vocab) + _excluded(c, start, model, vocab)
+
+
+def _excluded(
+    c: Clause, start: tuple[str, str], model: PolicyModel, vocab: Vocabulary
+) -> list[tuple[Clause, Assumption]]:
+    """Requiring one of two things the policy model says exclude each other forbids the
+    other ("issue the $15 voucher" / "issue the $12 voucher")."""
+    kind, value = start
+    out = []
+    for rel in model.relations:
+        if rel.kind != "excludes":
+            continue
+        ends = [rel.source.partition(":"), rel.target.partition(":")]
+        for (skind, _, sname), (okind, _, oname) in (ends, ends[::-1]):
+            if skind != kind or okind not in PRIMITIVE_OF_KIND or not _matches(kind, value, sname):
+                continue
+            primitive = PRIMITIVE_OF_KIND[okind]
+            spec = vocab.primitives[primitive]
+            args = ((spec.params[0].name, Const(oname)),)
+            derived = replace(
+                c, sign="forbid", primitive=primitive, args=args,
+                surface=vocab.surface_key(spec, args), derived=f"not {primitive}({oname})",
+            )  # fmt: skip
+            out.append((derived, Assumption("relation", f"{kind} {value}", f"{okind} {oname}",
+                                            "policy-model", "excludes")))  # fmt: skip
+    return out
 
 
 def _only_means(
