@@ -253,7 +253,7 @@ def test_a_required_action_with_one_named_means_requires_that_means() -> None:
     assert triage(rules, model=two).candidates == ()  # another way exists: no collision
 
 
-VOUCHERS = '''
+VOUCHERS = """
 @rule("r1", span="1-1")
 def r1(ctx):
     "Over three hours late: a $15 voucher."
@@ -265,7 +265,7 @@ def r2(ctx):
     "Over two hours late: a $12 voucher."
     if semantic(ctx.env, "delay_over_two_hours"):
         require(act("issue $12 meal voucher"))
-'''
+"""
 
 
 def test_requiring_one_of_two_excluding_things_forbids_the_other() -> None:

@@ -332,3 +332,51 @@ def test_a_check_finding_names_the_profiles_a_probe_run_measured(
     # the same counts as the probe's own profile of that pair
     pair_profiles = [p for p in probed["profiles"] if p["pair"]]
     assert any(p["counts"] == first[0]["counts"] for p in pair_profiles)
+
+
+def test_a_run_killed_with_sigkill_resumes_repeating_only_the_unanswered_request(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A real kill, in a separate process: the server kills the run while it holds a
+    request; resumed, the run sends that one again and nothing it had an answer for."""
+    import signal
+
+    script = Script()
+    state: dict[str, Any] = {"proc": None, "n": 0, "held": None}
+
+    def respond(body: dict[str, Any]) -> dict[str, Any]:
+        state["n"] += 1
+        if state["proc"] is not None and state["n"] == 12:
+            state["held"] = json.dumps(body, sort_keys=True)
+            state["proc"].send_signal(signal.SIGKILL)  # killed while this request is open
+            state["proc"].wait(timeout=30)
+        return script(body)  # type: ignore[no-any-return]
+
+    argv = [sys.executable, "-m", "promptlint", "probe", "bot.md", "--models", "earlier",
+            "--seeds", "seeds.jsonl", "--regimes", "pot,tah", "--tools", "tools.json",
+            "--samples", "2", "-f", "json", "--no-cache", "--concurrency", "1"]  # fmt: skip
+    with FakeServer(default=respond) as srv:
+        configure(project, srv.url)
+        env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+        whole = json.loads(subprocess.run([*argv, "--run-dir", "whole"], env=env, cwd=project,
+                                          capture_output=True, text=True, timeout=120).stdout)  # fmt: skip
+        whole_bodies = sorted(json.dumps(b, sort_keys=True) for b in srv.requests)
+        srv.requests.clear()
+        state["n"] = 0
+        state["proc"] = subprocess.Popen([*argv, "--run-dir", "cut"], env=env, cwd=project,
+                                         stdout=subprocess.DEVNULL,
+                                         stderr=subprocess.DEVNULL)  # fmt: skip
+        state["proc"].wait(timeout=120)
+        assert state["proc"].returncode == -signal.SIGKILL
+        first = [json.dumps(b, sort_keys=True) for b in srv.requests]
+        srv.requests.clear()
+        state["proc"] = None
+        resumed = json.loads(subprocess.run([*argv, "--run-dir", "cut", "--resume"], env=env,
+                                            cwd=project, capture_output=True, text=True,
+                                            timeout=120).stdout)  # fmt: skip
+        second = [json.dumps(b, sort_keys=True) for b in srv.requests]
+    answered_before = set(first) - {state["held"]}
+    assert answered_before and not answered_before & set(second)
+    assert sorted(first + second) == sorted([*whole_bodies, state["held"]])
+    for key in ("profiles", "trials", "witnesses"):
+        assert resumed[key] == whole[key]
