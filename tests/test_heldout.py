@@ -28,9 +28,11 @@ FLOORS = {
     "heldout_o": (0.4, 0.7),
     "heldout_p": (0.4, 0.7),
     "heldout_q": (0.45, 0.8),
-    # scored blind offline at 3eae6de: 0.13 / 0.80 (its conflicts lean on context and world
-    # knowledge, which the offline path leaves to the model-backed one)
-    "heldout_r": (0.13, 0.8),
+    # scored blind offline at 3eae6de: 0.13 / 0.80; 0.13 / 1.00 after a part of the output
+    # ("open the description with") stopped reading as the reply's first section. Its
+    # conflicts lean on context and world knowledge, which the offline path leaves to the
+    # model-backed one.
+    "heldout_r": (0.13, 0.95),
 }
 
 
