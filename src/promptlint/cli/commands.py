@@ -17,6 +17,7 @@ _COMMAND_MODULES = [
     "promptlint.cli.completion_cmd",
     "promptlint.cli.model_cmd",
     "promptlint.cli.probe_cmd",
+    "promptlint.cli.audit_cmd",
 ]
 
 for _name in _COMMAND_MODULES:
