@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 from fake_server import FakeServer
 from scripted import SEEDS, Script
@@ -39,12 +40,28 @@ def use_endpoint(root: Path, url: str) -> None:
     os.environ.pop("OPENAI_BASE_URL", None)
 
 
+class Aliased(Script):
+    """The scripted server with subject names standing for scripted behaviours, so that
+    one model name can behave differently in two runs."""
+
+    def __init__(self, aliases: dict[str, str]) -> None:
+        super().__init__()
+        self.aliases = aliases
+
+    def __call__(self, body: dict[str, Any]) -> dict[str, Any]:
+        return super().__call__({**body, "model": self.aliases.get(body["model"], body["model"])})
+
+
 def probe_run(
-    root: Path, run_dir: str, models: str = "earlier,later,both,refuses", *extra: str
+    root: Path,
+    run_dir: str,
+    models: str = "earlier,later,both,refuses",
+    *extra: str,
+    script: Script | None = None,
 ) -> tuple[int, str, FakeServer]:
     """``promptlint probe`` in ``root`` (the working directory is changed to it)."""
     os.chdir(root)
-    with FakeServer(default=Script()) as srv:
+    with FakeServer(default=script or Script()) as srv:
         use_endpoint(root, srv.url)
         code = run(["probe", "bot.md", "--models", models, "--seeds", "seeds.jsonl",
                     "--regimes", "pot,tah", "--tools", "tools.json", "--samples", "2",
