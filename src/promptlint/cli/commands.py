@@ -18,6 +18,7 @@ _COMMAND_MODULES = [
     "promptlint.cli.model_cmd",
     "promptlint.cli.probe_cmd",
     "promptlint.cli.audit_cmd",
+    "promptlint.cli.report_cmd",
 ]
 
 for _name in _COMMAND_MODULES:

@@ -66,6 +66,7 @@ def probe_command(
         "--baseline",
         help="An earlier run directory: exit 1 when a J share dropped beyond the 95% intervals.",
     ),
+    html: Path = typer.Option(None, "--html", help="Also write the run's HTML report here."),
     step_summary: Path = typer.Option(
         None,
         "--step-summary",
@@ -128,11 +129,18 @@ def probe_command(
         text = render_probe_table(result)
         text += "".join(f"gate failed: {g['gate']} {g['policy']} {g['model']} {g['regime']} "
                         f"{g['cell']}: {g['detail']}\n" for g in gates if g["failed"])  # fmt: skip
-    if output_file is not None:
-        from promptlint.cli.check_cmd import _write
+    from promptlint.cli.check_cmd import _write
 
+    if output_file is not None:
         _write(output_file, text)
     else:
         sys.stdout.write(text)
     write_step_summary(probe_summary(result, gates), step_summary)
+    if html is not None:
+        if "run_dir" in result.summary:
+            from promptlint.pipeline.htmlreport import render_run_html
+
+            _write(html, render_run_html(Path(result.summary["run_dir"])))
+        else:
+            sys.stderr.write(f"--html: nothing was probed, no report written to {html}\n")
     raise typer.Exit(1 if any(g["failed"] for g in gates) else 0)
