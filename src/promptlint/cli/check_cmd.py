@@ -165,6 +165,7 @@ class CheckOptions:
     backend: str | None = None
     fallback: str | None = None
     no_cache: bool = False
+    batch: bool = False
     canonicalize_labels: bool = False
     encode_samples: int | None = None
     model_stages: str | None = None
@@ -263,6 +264,11 @@ def check_command(
         "--no-cache",
         help="Neither read nor write the caches (compiled encodings, model answers).",
     ),
+    batch: bool = typer.Option(
+        False,
+        "--batch",
+        help="With --backend llm: send every model request through the OpenAI Batch API.",
+    ),
     canonicalize_labels: bool = typer.Option(
         False,
         "--canonicalize-labels",
@@ -334,6 +340,7 @@ def check_command(
         backend=backend,
         fallback=fallback,
         no_cache=no_cache,
+        batch=batch,
         canonicalize_labels=canonicalize_labels,
         encode_samples=encode_samples,
         model_stages=model_stages,
@@ -408,6 +415,7 @@ def _adjuster(opts: CheckOptions) -> Any:
             backend=opts.backend,
             fallback=opts.fallback,
             no_cache=opts.no_cache,
+            batch=opts.batch,
             canonicalize_labels=opts.canonicalize_labels,
             encode_samples=opts.encode_samples,
             model_stages=opts.model_stages,

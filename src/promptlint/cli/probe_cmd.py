@@ -52,6 +52,9 @@ def probe_command(
     no_cache: bool = typer.Option(
         False, "--no-cache", help="Keep model answers in the run directory only."
     ),
+    batch: bool = typer.Option(
+        False, "--batch", help="Send every request through the OpenAI Batch API."
+    ),
     output_format: str = typer.Option("full", "--output-format", "-f", help="full or json."),
     output_file: Path = typer.Option(None, "--output-file", "-o"),
     fail_under_joint: float = typer.Option(
@@ -95,6 +98,8 @@ def probe_command(
         cfg = cfg.with_overrides(llm={**cfg.llm, "concurrency": concurrency})
     if no_cache:
         cfg = cfg.with_overrides(llm={**cfg.llm, "cache": False})
+    if batch:
+        cfg = cfg.with_overrides(llm={**cfg.llm, "batch": True})
     from promptlint.config import ConfigResolver
 
     files = expand_paths(list(paths), ConfigResolver(config, isolated))

@@ -214,11 +214,17 @@ def _manifest(
     }  # fmt: skip
 
 
-def _client(settings: dict[str, Any], cache: ResponseCache | None) -> LLMClient:
+def _client(
+    settings: dict[str, Any], cache: ResponseCache | None, batch_dir: Path | None = None
+) -> LLMClient:
     from promptlint.llm.client import LLMClient
     from promptlint.llm.settings import LLMSettings
 
-    return LLMClient(LLMSettings.from_config(settings), cache=cache)
+    return LLMClient(LLMSettings.from_config(settings), cache=cache, batch_dir=batch_dir)
+
+
+def _safe(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name) or "_"
 
 
 @dataclass
@@ -298,8 +304,10 @@ def run_probe(
     cache_path = (config.base_dir() / str(llm.get("cache-path", llm.get("cache_path",
                   ".promptlint_cache/llm.sqlite"))) if cache_on else root / "responses.sqlite")  # fmt: skip
     cache = ResponseCache(cache_path)
-    helper = _client({**llm, "cache": True}, cache)
-    subjects = [(s, _client({**s.settings, "cache": True}, cache)) for s in options.subjects]
+    # batches of each endpoint are kept with the run, so that a restarted run polls them
+    helper = _client({**llm, "cache": True}, cache, root / "batches" / "helper")
+    subjects = [(s, _client({**s.settings, "cache": True}, cache,
+                            root / "batches" / _safe(s.name))) for s in options.subjects]  # fmt: skip
     bar = _Progress(progress)
     try:
         result = asyncio.run(_stages(pairs, systems, tools, seeds, options, helper, subjects,
