@@ -66,3 +66,12 @@ def test_a_rejected_batch_is_a_failed_request(
     err = capsys.readouterr().err
     assert "the batch batch-1 failed: the input file is not valid JSONL" in err
     assert "Traceback" not in err and len(srv.created) == 1
+
+
+def test_batch_without_a_model_backend_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bot.md").write_text(POLICY)
+    assert run(["check", "bot.md", "--batch"]) == 2
+    assert "--batch sends model requests: use it with --backend llm" in capsys.readouterr().err

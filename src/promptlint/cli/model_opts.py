@@ -65,6 +65,8 @@ def apply_model_options(
     if canonicalize_labels:
         llm["canonicalize-labels"] = True
     if batch:
+        if cfg.backend != "llm":
+            raise ConfigError("--batch sends model requests: use it with --backend llm")
         llm["batch"] = True
     if encode_samples is not None:
         llm["encode-samples"] = encode_samples
