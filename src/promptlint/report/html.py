@@ -145,7 +145,8 @@ def _source(text: str | None, first: int, last: int, radius: int = 2) -> str:
 
 
 def _rule(title: str, rule: dict[str, Any], sources: dict[str, str]) -> str:
-    line, end = rule["line"], rule.get("end_line", rule["line"])
+    line = rule["line"]
+    end = rule.get("end_line") or line + max(0, len(str(rule.get("quote", "")).splitlines()) - 1)
     return (f"<p><b>{_e(title)}</b> {_e(rule['id'])} at {_e(rule['path'])}:{line}</p>"
             + _source(sources.get(rule["path"]), line, end))  # fmt: skip
 
