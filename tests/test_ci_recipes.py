@@ -26,8 +26,8 @@ def _blocks(lang: str) -> list[str]:
     return re.findall(rf"```{lang}\n(.*?)```", DOC.read_text(), re.S)
 
 
-def _workflow() -> dict[str, object]:
-    (text,) = [b for b in _blocks("yaml") if "jobs:" in b]
+def _workflow(name: str = "promptlint") -> dict[str, object]:
+    (text,) = [b for b in _blocks("yaml") if f"\nname: {name}\n" in b]
     doc = yaml.safe_load(text)
     assert isinstance(doc, dict)
     return doc
@@ -171,3 +171,53 @@ def test_readme_shows_the_output_the_example_gives(
     first = capsys.readouterr().out.split("\n\n")[0]
     shown = (REPO / "README.md").read_text().split("```text\n", 1)[1].split("```", 1)[0]
     assert shown == first + "\n"
+
+
+@pytest.mark.slow
+def test_the_nightly_probe_step_runs_as_written(tmp_path: Path) -> None:
+    """The probe step of the nightly workflow, against the scripted model server: the
+    first night has no baseline and fails the joint floor; the next one compares."""
+    sys.path[:0] = [str(REPO / "tests" / "llm"), str(REPO / "tests" / "probe")]
+    from fake_server import FakeServer
+    from rundirs import Aliased
+    from scripted import SEEDS
+
+    steps = _workflow("promptlint-probe")["jobs"]["probe"]["steps"]  # type: ignore[index]
+    (probe_step,) = [s for s in steps if "promptlint probe" in str(s.get("run", ""))]
+    (keep_step,) = [s for s in steps if "cp -r runs/nightly baseline" in str(s.get("run", ""))]
+    work = tmp_path / "work"
+    (work / "prompts").mkdir(parents=True)
+    shutil.copy(EXAMPLE, work / "prompts" / "agent.md")
+    shutil.copy(REPO / "examples" / "support_bot.md.pyrule", work / "prompts" / "agent.md.pyrule")
+    (work / "prompts" / "seeds.jsonl").write_text("".join(json.dumps(s) + "\n" for s in SEEDS))
+    summary = tmp_path / "summary.md"
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
+           "OPENAI_API_KEY": "sk-test-nightly", "GITHUB_STEP_SUMMARY": str(summary),
+           "XDG_CONFIG_HOME": str(tmp_path / "no-user-config")}  # fmt: skip
+    env.pop("OPENAI_BASE_URL", None)
+    with FakeServer(default=Aliased({"gpt-4o-mini": "both"})) as srv:
+        env["PROMPTLINT_LLM_BASE_URL"] = srv.url
+        first = _sh(str(probe_step["run"]), work, env)
+    # the subject follows both rules on one pair of three: pooled J 3/9 < 0.6
+    assert first.returncode == 1, first.stderr
+    report = json.loads((work / "reports" / "probe.json").read_text())
+    assert {g["gate"] for g in report["gates"]} == {"joint-floor"}
+    assert "| FAIL | joint-floor | prompts/agent.md | gpt-4o-mini | POT | pooled |" in (
+        summary.read_text()
+    )
+    # the next night: the kept run is the baseline (a passing run would have been kept;
+    # the step is run by hand here), and a fresh checkout has no response cache
+    assert _sh(str(keep_step["run"]), work, env).returncode == 0
+    shutil.rmtree(work / "runs" / "nightly")
+    shutil.rmtree(work / ".promptlint_cache")
+    with FakeServer(default=Aliased({"gpt-4o-mini": "both"})) as srv:
+        env["PROMPTLINT_LLM_BASE_URL"] = srv.url
+        second = _sh(str(probe_step["run"]), work, env)
+    assert second.returncode == 1, second.stderr
+    gates = json.loads((work / "reports" / "probe.json").read_text())["gates"]
+    baseline = [g for g in gates if g["gate"] == "baseline"]
+    assert baseline and not any(g["failed"] for g in baseline)
+    assert all(g["detail"].startswith("within the intervals") for g in baseline)
+    assert "sk-test-nightly" not in "".join(
+        p.read_text(errors="replace") for p in (work / "runs").rglob("*") if p.is_file()
+    )

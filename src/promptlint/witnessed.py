@@ -22,6 +22,7 @@ __all__ = [
     "ProbeResult",
     "Profile",
     "RuleLabel",
+    "RunView",
     "ToolStep",
     "Trial",
     "Unrealized",
@@ -330,3 +331,16 @@ class ProbeResult:
             "not_done": list(self.not_done),
             "probe_summary": self.summary,
         }
+
+
+@dataclass(frozen=True)
+class RunView:
+    """A probe run as read back from its directory, for audits, reports and CI gates."""
+
+    root: str
+    #: manifest.json: policies and their hashes, subjects, options
+    manifest: dict[str, Any]
+    #: what `check` saw of each policy: "policy", "paths", "files" (loaded policies),
+    #: "sources", "records", "rules" (encoded), "pairs", "findings", "stats", "tools"
+    policies: tuple[dict[str, Any], ...]
+    result: ProbeResult

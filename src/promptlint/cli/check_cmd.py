@@ -165,6 +165,7 @@ class CheckOptions:
     backend: str | None = None
     fallback: str | None = None
     no_cache: bool = False
+    batch: bool = False
     canonicalize_labels: bool = False
     encode_samples: int | None = None
     model_stages: str | None = None
@@ -173,6 +174,7 @@ class CheckOptions:
     no_suppressions: bool = False
     stdin_filename: str | None = None
     timeout_per_file: float | None = None
+    step_summary: Path | None = None
 
 
 def _comma(values: list[str] | None) -> tuple[str, ...] | None:
@@ -262,6 +264,11 @@ def check_command(
         "--no-cache",
         help="Neither read nor write the caches (compiled encodings, model answers).",
     ),
+    batch: bool = typer.Option(
+        False,
+        "--batch",
+        help="With --backend llm: send every model request through the OpenAI Batch API.",
+    ),
     canonicalize_labels: bool = typer.Option(
         False,
         "--canonicalize-labels",
@@ -299,6 +306,11 @@ def check_command(
         help="Stop analysing a policy after SECONDS and report it (PL009); 0: no deadline. "
         "Default 6 offline, none with --backend llm.",
     ),
+    step_summary: Path = typer.Option(
+        None,
+        "--step-summary",
+        help="Write a markdown summary here (default: append to $GITHUB_STEP_SUMMARY if set).",
+    ),
 ) -> None:
     """Find rules that demand incompatible things in the same situation.
 
@@ -328,6 +340,7 @@ def check_command(
         backend=backend,
         fallback=fallback,
         no_cache=no_cache,
+        batch=batch,
         canonicalize_labels=canonicalize_labels,
         encode_samples=encode_samples,
         model_stages=model_stages,
@@ -336,6 +349,7 @@ def check_command(
         no_suppressions=no_suppressions,
         stdin_filename=stdin_filename,
         timeout_per_file=timeout_per_file,
+        step_summary=step_summary,
     )
     if write_baseline and baseline is None:
         raise ConfigError("--write-baseline needs --baseline FILE")
@@ -401,6 +415,7 @@ def _adjuster(opts: CheckOptions) -> Any:
             backend=opts.backend,
             fallback=opts.fallback,
             no_cache=opts.no_cache,
+            batch=opts.batch,
             canonicalize_labels=opts.canonicalize_labels,
             encode_samples=opts.encode_samples,
             model_stages=opts.model_stages,
@@ -631,6 +646,12 @@ def _finish(report: Report, files: list[str], gcfg: Config, opts: CheckOptions) 
     _emit(report, gcfg, opts)
     threshold = _RANK[gcfg.fail_on]
     failing = [d for d in kept if _RANK[d.severity.value] >= threshold]
+    if opts.step_summary is not None or os.environ.get("GITHUB_STEP_SUMMARY"):
+        from promptlint.pipeline.gates import write_step_summary
+        from promptlint.report.summary import check_summary
+
+        text = check_summary(report, failing=len(failing), fail_on=gcfg.fail_on)
+        write_step_summary(text, opts.step_summary)
     return 0 if opts.exit_zero or not failing else 1
 
 

@@ -17,6 +17,8 @@ _COMMAND_MODULES = [
     "promptlint.cli.completion_cmd",
     "promptlint.cli.model_cmd",
     "promptlint.cli.probe_cmd",
+    "promptlint.cli.audit_cmd",
+    "promptlint.cli.report_cmd",
 ]
 
 for _name in _COMMAND_MODULES:

@@ -43,6 +43,7 @@ def apply_model_options(
     encode_samples: int | None = None,
     model_stages: str | None = None,
     passes: int | None = None,
+    batch: bool = False,
 ) -> Config:
     """Fold the model-related CLI flags into the configuration, validating them."""
     cfg = cfg.with_overrides(backend=backend)
@@ -63,6 +64,10 @@ def apply_model_options(
         cfg = cfg.with_overrides(cache_dir="")
     if canonicalize_labels:
         llm["canonicalize-labels"] = True
+    if batch:
+        if cfg.backend != "llm":
+            raise ConfigError("--batch sends model requests: use it with --backend llm")
+        llm["batch"] = True
     if encode_samples is not None:
         llm["encode-samples"] = encode_samples
     if model_stages is not None:

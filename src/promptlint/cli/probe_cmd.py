@@ -52,8 +52,29 @@ def probe_command(
     no_cache: bool = typer.Option(
         False, "--no-cache", help="Keep model answers in the run directory only."
     ),
+    batch: bool = typer.Option(
+        False, "--batch", help="Send every request through the OpenAI Batch API."
+    ),
     output_format: str = typer.Option("full", "--output-format", "-f", help="full or json."),
     output_file: Path = typer.Option(None, "--output-file", "-o"),
+    fail_under_joint: float = typer.Option(
+        None,
+        "--fail-under-joint",
+        min=0.0,
+        max=1.0,
+        help="Exit 1 when a pooled profile's joint compliance J is below this share.",
+    ),
+    baseline: Path = typer.Option(
+        None,
+        "--baseline",
+        help="An earlier run directory: exit 1 when a J share dropped beyond the 95% intervals.",
+    ),
+    html: Path = typer.Option(None, "--html", help="Also write the run's HTML report here."),
+    step_summary: Path = typer.Option(
+        None,
+        "--step-summary",
+        help="Write a markdown summary here (default: append to $GITHUB_STEP_SUMMARY if set).",
+    ),
     config: Path = typer.Option(None, "--config", help="A promptlint.toml or pyproject.toml."),
     isolated: bool = typer.Option(False, "--isolated", help="Ignore configuration files."),
 ) -> None:
@@ -77,6 +98,8 @@ def probe_command(
         cfg = cfg.with_overrides(llm={**cfg.llm, "concurrency": concurrency})
     if no_cache:
         cfg = cfg.with_overrides(llm={**cfg.llm, "cache": False})
+    if batch:
+        cfg = cfg.with_overrides(llm={**cfg.llm, "batch": True})
     from promptlint.config import ConfigResolver
 
     files = expand_paths(list(paths), ConfigResolver(config, isolated))
@@ -91,16 +114,38 @@ def probe_command(
         seeds=str(seeds) if seeds else None, tools=str(tools) if tools else None,
         max_steps=max_steps, run_dir=str(run_dir) if run_dir else None, resume=resume,
     )  # fmt: skip
+    if baseline is not None:
+        from promptlint.pipeline.rundir import load_run
+
+        load_run(baseline)  # a bad baseline fails before any request
     if output_format == "full" and sys.stderr.isatty():
         with RichProgress() as bar:
             report, result = run_probe(files, cfg, options, progress=bar)
     else:
         report, result = run_probe(files, cfg, options)
-    text = (
-        render_probe_json(report, result) if output_format == "json" else render_probe_table(result)
-    )
+    from promptlint.pipeline.gates import probe_gates, write_step_summary
+    from promptlint.report.summary import probe_summary
+
+    gated = fail_under_joint is not None or baseline is not None
+    gates = probe_gates(result, fail_under_joint=fail_under_joint, baseline=baseline)
+    if output_format == "json":
+        text = render_probe_json(report, result, gates if gated else None)
+    else:
+        text = render_probe_table(result)
+        text += "".join(f"gate failed: {g['gate']} {g['policy']} {g['model']} {g['regime']} "
+                        f"{g['cell']}: {g['detail']}\n" for g in gates if g["failed"])  # fmt: skip
+    from promptlint.cli.check_cmd import _write
+
     if output_file is not None:
-        output_file.write_text(text, encoding="utf-8")
+        _write(output_file, text)
     else:
         sys.stdout.write(text)
-    raise typer.Exit(0)
+    write_step_summary(probe_summary(result, gates), step_summary)
+    if html is not None:
+        if "run_dir" in result.summary:
+            from promptlint.pipeline.htmlreport import render_run_html
+
+            _write(html, render_run_html(Path(result.summary["run_dir"])))
+        else:
+            sys.stderr.write(f"--html: nothing was probed, no report written to {html}\n")
+    raise typer.Exit(1 if any(g["failed"] for g in gates) else 0)

@@ -14,10 +14,12 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from promptlint.llm.batch import Batcher, BatchLineError
 from promptlint.llm.cache import ResponseCache
 from promptlint.llm.settings import LLMSettings, redact
 
@@ -125,8 +127,12 @@ class LLMClient:
         http_client: Any = None,
         env: dict[str, str] | None = None,
         cache: ResponseCache | None = None,
+        batch_dir: Path | None = None,
     ) -> None:
         self.settings = settings
+        #: where the state of ``--batch`` batches is kept (a run directory, or the cache's)
+        self.batch_dir = batch_dir or Path(settings.cache_path).parent / "batches"
+        self._batcher: Batcher | None = None
         self._key = settings.api_key(env)
         self._http_client = http_client
         self._client: Any = None
@@ -150,8 +156,14 @@ class LLMClient:
             timeout=self.settings.timeout_s,
             http_client=self._http_client,
         )
-        self._sem = asyncio.Semaphore(self.settings.concurrency)
+        # with batches the provider schedules: every request joins the next batch
+        self._sem = asyncio.Semaphore(
+            1_000_000 if self.settings.batch else self.settings.concurrency
+        )
         self._budget_changed = asyncio.Condition()
+        if self.settings.batch:
+            self._batcher = Batcher(self._client, self.batch_dir,
+                                    poll_s=self.settings.batch_poll_s)  # fmt: skip
 
     # ------------------------------------------------------------------ budget
 
@@ -370,8 +382,9 @@ class LLMClient:
             self.usage.attempts += 1
             try:
                 try:
-                    # the SDK's timeout bounds each read; this bounds the whole request
-                    async with asyncio.timeout(self.settings.timeout_s):
+                    # the SDK's timeout bounds each read; this bounds the whole request (a
+                    # batch has its own completion window)
+                    async with asyncio.timeout(None if self._batcher else self.settings.timeout_s):
                         raw = await self._post(model, messages, temperature, seed, extra)
                 except TimeoutError:
                     raise openai.APITimeoutError(request=_REQUEST) from None
@@ -379,7 +392,8 @@ class LLMClient:
                     await self._settle(est_tokens, est_usd)
                     return raw
             except (openai.RateLimitError, openai.InternalServerError, openai.APITimeoutError,
-                    openai.APIConnectionError, openai.ConflictError) as exc:  # fmt: skip
+                    openai.APIConnectionError, openai.ConflictError,
+                    BatchLineError) as exc:  # fmt: skip
                 await self._settle(est_tokens, est_usd)
                 if attempt == self.settings.max_retries:
                     return Failed(self._describe(exc), "transient")
@@ -425,6 +439,13 @@ class LLMClient:
         """The raw body of one chat completion, read up to ``max-response-bytes``."""
         import openai
 
+        if self._batcher is not None:
+            body: dict[str, Any] = {"model": model, "messages": messages,
+                                    "temperature": temperature, **extra}  # fmt: skip
+            if seed is not None:
+                body["seed"] = seed
+            answer = await self._batcher.send(body)
+            return answer if isinstance(answer, bytes) else Failed(answer, "fatal")
         cap = self.settings.max_response_bytes
         too_big = Failed(f"the endpoint's answer is over the {cap:,}-byte limit "
                          "(llm.max-response-bytes)", "fatal")  # fmt: skip
@@ -495,9 +516,11 @@ class LLMClient:
         """Close the connection pool (not an injected HTTP client, which is the caller's)."""
         if self._client is not None and self._http_client is None:
             await self._client.close()
-        self._client = self._sem = None
+        self._client = self._sem = self._batcher = None
 
     def _delay(self, exc: Any, attempt: int) -> float:
+        if isinstance(exc, BatchLineError):
+            return 0.0  # the next batch is the wait
         headers = getattr(getattr(exc, "response", None), "headers", None) or {}
         for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
             value = headers.get(name)
@@ -534,7 +557,7 @@ class LLMClient:
             finally:
                 if self._client is not None and self._http_client is None:
                     await self._client.close()  # an injected client belongs to the caller
-                self._client = self._sem = self._budget_changed = None
+                self._client = self._sem = self._budget_changed = self._batcher = None
 
         return asyncio.run(go())
 

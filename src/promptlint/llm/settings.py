@@ -61,6 +61,10 @@ class LLMSettings:
     passes: int = 1
     #: characters of policy text per request of the whole-policy stages (overlapping windows)
     window_chars: int = 24000
+    #: send requests through the Batch API (``/v1/files`` + ``/v1/batches``)
+    batch: bool = False
+    #: seconds between two polls of a running batch
+    batch_poll_s: float = 30.0
 
     @property
     def redundancy(self) -> int:
@@ -124,6 +128,7 @@ class LLMSettings:
             ),
             (self.max_response_bytes > 0, "llm.max-response-bytes must be positive"),
             (self.timeout_s > 0, "llm.timeout-s must be positive"),
+            (self.batch_poll_s > 0, "llm.batch-poll-s must be positive"),
             (0 <= self.max_retries <= 20, "llm.max-retries must be between 0 and 20"),
             (
                 self.budget_tokens is None or self.budget_tokens > 0,

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from promptlint.diagnostics import Category, Diagnostic, FileStats, Report, RuleRef, Severity
 from promptlint.errors import InputError, PromptlintError
-from promptlint.objects import EncodedRule, RuleRecord
+from promptlint.objects import EncodedRule, Policy, RuleRecord
 from promptlint.pipeline.cache import compile_cached
 from promptlint.pipeline.common import (
     collision_code,
@@ -79,6 +79,8 @@ class PolicyRun:
     rules: tuple[EncodedRule, ...] = ()
     records: tuple[RuleRecord, ...] = ()
     triage: Any = None
+    #: the loaded files (policy text and its map back to each file)
+    policies: tuple[Policy, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -247,7 +249,9 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
         seconds=time.perf_counter() - t0,
     )
     sources = {p.path: p.text for p in policies} | encoded.sources
-    return PolicyRun(stats, tuple(diagnostics), sources, rules=tuple(rules), triage=result)
+    return PolicyRun(stats, tuple(diagnostics), sources, rules=tuple(rules),
+                     records=tuple(all_records), triage=result,
+                     policies=tuple(policies))  # fmt: skip
 
 
 @dataclass

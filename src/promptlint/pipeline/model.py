@@ -390,7 +390,8 @@ def make_client(config: Config) -> Any:
         settings = replace(settings, base_url=REPLAY_URL)
         return LLMClient(settings, cache=None, env={settings.api_key_env: "replay"},
                          http_client=httpx.AsyncClient(transport=transport))  # fmt: skip
-    return LLMClient(settings, cache=cache)
+    return LLMClient(settings, cache=cache,
+                     batch_dir=config.base_dir() / Path(settings.cache_path).parent / "batches")  # fmt: skip
 
 
 def ask_same_situation(

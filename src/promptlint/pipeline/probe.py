@@ -41,7 +41,9 @@ if TYPE_CHECKING:
 __all__ = [
     "ProbeOptions",
     "SubjectSpec",
+    "assemble_result",
     "candidate_pairs",
+    "policy_snapshot",
     "run_probe",
     "subject_specs",
     "write_profiles",
@@ -150,6 +152,24 @@ def candidate_pairs(
     return pairs
 
 
+def policy_snapshot(group: Sequence[str], run: Any, pairs: Sequence[Pair]) -> dict[str, Any]:
+    """What `check` saw of one policy, kept in the run directory so that audits and the
+    HTML report read the run alone: the files, rule records, encodings, pairs, findings."""
+    from promptlint.report.formats import help_text
+
+    return {
+        "policy": group[0] if len(group) == 1 else " + ".join(group),
+        "paths": list(group),
+        "files": [p.to_dict() for p in run.policies],
+        "sources": dict(run.sources),
+        "records": [r.to_dict() for r in run.records],
+        "rules": [r.to_dict() for r in run.rules],
+        "pairs": [p.to_dict() for p in pairs],
+        "findings": [{**d.to_dict(), "help": help_text(d)} for d in run.diagnostics],
+        "stats": run.stats.to_dict(),
+    }
+
+
 def _policy_text(group: Sequence[str], config: Config) -> str:
     """The policy as the subject model receives it: the policy text of each file."""
     from promptlint.load import load
@@ -194,11 +214,17 @@ def _manifest(
     }  # fmt: skip
 
 
-def _client(settings: dict[str, Any], cache: ResponseCache | None) -> LLMClient:
+def _client(
+    settings: dict[str, Any], cache: ResponseCache | None, batch_dir: Path | None = None
+) -> LLMClient:
     from promptlint.llm.client import LLMClient
     from promptlint.llm.settings import LLMSettings
 
-    return LLMClient(LLMSettings.from_config(settings), cache=cache)
+    return LLMClient(LLMSettings.from_config(settings), cache=cache, batch_dir=batch_dir)
+
+
+def _safe(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name) or "_"
 
 
 @dataclass
@@ -240,8 +266,10 @@ def run_probe(
     systems: dict[str, str] = {}
     tools: dict[str, tuple[dict[str, Any], ...]] = {}
     skipped: list[dict[str, Any]] = []
+    snapshots: list[dict[str, Any]] = []
     for group, run in zip(groups, runs, strict=True):
         found = candidate_pairs(group, run.diagnostics, run.rules)
+        snapshots.append(policy_snapshot(group, run, found))
         if not found:
             continue
         if len(group) == 1 and group[0].endswith(PYRULE_SUFFIX):
@@ -254,6 +282,7 @@ def run_probe(
         systems[policy] = _policy_text(group, config)
         names = tool_names((c.primitive, c.args_dict()) for r in run.rules for c in r.clauses)
         tools[policy] = manifest_tools if manifest_tools is not None else stub_tools(names)
+        snapshots[-1]["tools"] = list(tools[policy])
 
     if not pairs:
         note = "no collision candidates: nothing to probe" if not skipped else "nothing to probe"
@@ -269,12 +298,16 @@ def run_probe(
     for s in options.subjects:
         _client({**s.settings, "cache": False}, None)
     store = RunStore.open(root, manifest, resume=options.resume)
+    for snap in snapshots:
+        store.put("policy", snap["policy"], snap)
     cache_on = llm.get("cache", True)
     cache_path = (config.base_dir() / str(llm.get("cache-path", llm.get("cache_path",
                   ".promptlint_cache/llm.sqlite"))) if cache_on else root / "responses.sqlite")  # fmt: skip
     cache = ResponseCache(cache_path)
-    helper = _client({**llm, "cache": True}, cache)
-    subjects = [(s, _client({**s.settings, "cache": True}, cache)) for s in options.subjects]
+    # batches of each endpoint are kept with the run, so that a restarted run polls them
+    helper = _client({**llm, "cache": True}, cache, root / "batches" / "helper")
+    subjects = [(s, _client({**s.settings, "cache": True}, cache,
+                            root / "batches" / _safe(s.name))) for s in options.subjects]  # fmt: skip
     bar = _Progress(progress)
     try:
         result = asyncio.run(_stages(pairs, systems, tools, seeds, options, helper, subjects,
@@ -311,7 +344,7 @@ async def _stages(
     finally:
         for client in [helper, *(c for _, c in subjects)]:
             await client.aclose()
-    return _result(pairs, witnesses, attempts, unrealized, judged, tools, options)
+    return assemble_result(pairs, witnesses, attempts, unrealized, judged, tools, options.regimes)
 
 
 async def _realize(
@@ -413,11 +446,12 @@ async def _judge(
     return [fresh.get(t.key) or Trial.from_dict(store.get("judged", t.key)) for t in trials]
 
 
-def _result(
-    pairs: list[Pair], witnesses: list[Witness], attempts: list[dict[str, Any]],
-    unrealized: list[Unrealized], trials: list[Trial],
-    tools: dict[str, tuple[dict[str, Any], ...]], options: ProbeOptions,
+def assemble_result(
+    pairs: Sequence[Pair], witnesses: Sequence[Witness], attempts: Sequence[dict[str, Any]],
+    unrealized: Sequence[Unrealized], trials: Sequence[Trial],
+    tools: dict[str, tuple[dict[str, Any], ...]], regimes: Sequence[str],
 ) -> ProbeResult:  # fmt: skip
+    """Profiles, what was not done and the counts of a run's stored objects."""
     from promptlint.profiles import exclusion, profiles_by_cell
 
     policy_of = {p.key: p.policy for p in pairs}
@@ -425,7 +459,7 @@ def _result(
     not_done: list[dict[str, Any]] = [
         {"stage": "realize", "reason": u.reason, "count": 1, "keys": [u.pair]} for u in unrealized
     ]
-    if "TAH" in options.regimes:
+    if "TAH" in regimes:
         bare = sorted({p.policy for p in pairs} - {k for k, v in tools.items() if v})
         not_done += [{"stage": "probe", "reason": "TAH not run: the policy names no tool and no "
                       "--tools manifest was given", "count": 1, "keys": [p]} for p in bare]  # fmt: skip

@@ -14,17 +14,14 @@ A profile whose support is 0 is undefined: its shares, intervals, 1 - J and E - 
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
+from promptlint.stats import Z95, wilson
 from promptlint.witnessed import CELLS, Profile, Trial
 
 __all__ = ["Z95", "cell", "exclusion", "orient", "pool", "profile", "profiles_by_cell", "wilson"]
-
-#: two-sided 95% normal quantile
-Z95 = 1.959963984540054
 
 _T = TypeVar("_T")
 
@@ -35,19 +32,6 @@ def orient(a: _T, b: _T, position: dict[_T, tuple[int, int, int]]) -> tuple[_T, 
     Ties keep the given order, so orienting an oriented pair changes nothing.
     """
     return (b, a) if position[b] < position[a] else (a, b)
-
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of ``k`` successes in ``n`` trials (``n > 0``)."""
-    if n <= 0 or not 0 <= k <= n:
-        raise ValueError(f"need 0 <= k <= n and n > 0, got k={k}, n={n}")
-    p = k / n
-    z2 = z * z
-    denom = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    # rounding can push the bounds a hair past the share at k = 0 or k = n
-    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def cell(earlier_complies: bool, later_complies: bool) -> str:

@@ -14,11 +14,15 @@ from promptlint.witnessed import CELLS, ProbeResult, Profile
 __all__ = ["render_probe_json", "render_probe_table"]
 
 
-def render_probe_json(report: Report, result: ProbeResult) -> str:
+def render_probe_json(
+    report: Report, result: ProbeResult, gates: list[dict[str, Any]] | None = None
+) -> str:
     from promptlint.report.formats import render_json
 
     doc: dict[str, Any] = json.loads(render_json(report))
     doc.update(result.to_dict())
+    if gates is not None:
+        doc["gates"] = gates
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
