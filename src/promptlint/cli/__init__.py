@@ -1,6 +1,8 @@
 """Command-line interface: parse arguments, call the pipeline, pick a reporter, exit 0/1/2.
 
-Each command lives in its own module and registers itself on :data:`app`.
+Each command lives in its own module and registers itself on the typer application of
+:mod:`promptlint.cli.app`, which is imported on first use: `promptlint --version` answers
+without it.
 """
 
 from __future__ import annotations
@@ -12,11 +14,24 @@ import sys
 # package's entry points (~15 ms of start-up) for plugins this CLI never uses
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
-from promptlint.cli import commands as _commands  # noqa: F401  (registers the commands)
-from promptlint.cli.app import app, run
+__all__ = ["main", "run"]
 
-__all__ = ["app", "main"]
+_VERSION_FLAGS = (["--version"], ["-V"])
 
 
 def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    if args in _VERSION_FLAGS:
+        import promptlint
+
+        sys.stdout.write(f"promptlint {promptlint.__version__}\n")
+        sys.exit(0)
     sys.exit(run(argv))
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the CLI; return the exit code (see :func:`promptlint.cli.app.run`)."""
+    from promptlint.cli import commands as _commands  # noqa: F401  (registers the commands)
+    from promptlint.cli.app import run as _run
+
+    return _run(argv)
