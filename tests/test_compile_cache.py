@@ -96,3 +96,49 @@ def test_cache_clear_removes_compiled_entries(
     assert run(["cache", "clear"]) == 0
     assert "cleared 1 files" in capsys.readouterr().out
     assert _cached(project) == []
+
+
+POLICY = """# Support bot
+
+- Always answer in English.
+- If the user writes in Spanish, answer in Spanish.
+- You must always be mindful of the weather on Jupiter.
+"""
+
+
+def _encoded(project: Path) -> list[Path]:
+    return sorted((project / ".promptlint_cache" / "encoded").glob("*.json"))
+
+
+def test_a_policy_without_sidecar_is_encoded_once(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "bot.md").write_text(POLICY)
+    run(["check", "bot.md", "-f", "json"])
+    first = json.loads(capsys.readouterr().out)
+    assert {d["code"] for d in first["diagnostics"]} >= {"PL205"}  # unencoded: kept in the cache
+    (entry,) = _encoded(project)
+    assert all(isinstance(e, list) and len(e) == 3 for e in json.loads(entry.read_text()))
+
+    import promptlint.encode as encode
+
+    def boom(*a: object, **k: object) -> None:
+        raise AssertionError("encoded again")
+
+    monkeypatch.setattr(encode, "get_encoder", boom)
+    run(["check", "bot.md", "-f", "json"])
+    again = json.loads(capsys.readouterr().out)
+    assert again["diagnostics"] == first["diagnostics"]
+
+    (project / "bot.md").write_text(POLICY.replace("Spanish", "French"))
+    assert run(["check", "bot.md", "-f", "json"]) == 2  # a changed policy is encoded again
+    assert "encoded again" in capsys.readouterr().err
+
+
+def test_no_cache_encodes_without_writing(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "bot.md").write_text(POLICY)
+    run(["check", "bot.md", "--no-cache", "-f", "json"])
+    assert json.loads(capsys.readouterr().out)["diagnostics"]
+    assert _encoded(project) == []

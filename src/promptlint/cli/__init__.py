@@ -31,7 +31,6 @@ def main(argv: list[str] | None = None) -> None:
 
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit code (see :func:`promptlint.cli.app.run`)."""
-    from promptlint.cli import commands as _commands  # noqa: F401  (registers the commands)
     from promptlint.cli.app import run as _run
 
     return _run(argv)

@@ -55,6 +55,8 @@ def run(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit code. Never lets a traceback reach the user."""
     from typer.exceptions import TyperException
 
+    from promptlint.cli import commands as _commands  # noqa: F401  (registers the commands)
+
     try:
         result = app(args=argv, prog_name="promptlint", standalone_mode=False)
         return result if isinstance(result, int) else 0

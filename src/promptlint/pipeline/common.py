@@ -15,8 +15,10 @@ if TYPE_CHECKING:
     from promptlint.triage import TriageResult
 
 __all__ = [
+    "apply_compiled",
     "collision_code",
     "compile_outcomes",
+    "compiled",
     "describe_clause",
     "diag",
     "encode_with",
@@ -66,23 +68,44 @@ def compile_outcomes(
     outcomes: list[Any], records: Sequence[RuleRecord], path: str, diagnostics: list[Diagnostic]
 ) -> list[tuple[EncodedRule, RuleRecord]]:
     """Compile encoder outcomes; report what stays unencoded."""
+    return apply_compiled(compiled(outcomes, path), records, diagnostics)
+
+
+def compiled(outcomes: list[Any], path: str) -> list[tuple[str, EncodedRule | str]]:
+    """Per outcome, in order: its record's id and the compiled rule, or why it stays
+    unencoded."""
     from promptlint.encode import Encoding
     from promptlint.errors import PyRuleError
     from promptlint.pyrule import compile_text
 
-    by_id = {r.id: r for r in records}
-    out = []
+    out: list[tuple[str, EncodedRule | str]] = []
     for outcome in outcomes:
-        record = by_id[outcome.record_id]
         if not isinstance(outcome, Encoding):
-            diagnostics.append(unencoded(record, outcome.reason))
+            out.append((outcome.record_id, outcome.reason))
             continue
         try:
             (rule,) = compile_text(outcome.pyrule, f"{path}.pyrule")
         except PyRuleError as err:  # an encoder bug: say so, never drop the rule silently
-            diagnostics.append(unencoded(record, f"the generated encoding did not compile: {err}"))
+            out.append((outcome.record_id, f"the generated encoding did not compile: {err}"))
             continue
-        out.append((rule, record))
+        out.append((outcome.record_id, rule))
+    return out
+
+
+def apply_compiled(
+    entries: Sequence[tuple[str, EncodedRule | str]],
+    records: Sequence[RuleRecord],
+    diagnostics: list[Diagnostic],
+) -> list[tuple[EncodedRule, RuleRecord]]:
+    """The encoded rules with their records; an unencoded one reported (PL205)."""
+    by_id = {r.id: r for r in records}
+    out = []
+    for record_id, result in entries:
+        record = by_id[record_id]
+        if isinstance(result, str):
+            diagnostics.append(unencoded(record, result))
+        else:
+            out.append((result, record))
     return out
 
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from promptlint.diagnostics import Category, Diagnostic, RuleRef, Severity
 from promptlint.objects import EncodedRule, RuleRecord
-from promptlint.pipeline.common import compile_outcomes, diag, encode_with, record_ref, run_triage
+from promptlint.pipeline.cache import encode_offline_cached
+from promptlint.pipeline.common import compile_outcomes, diag, record_ref, run_triage
 
 if TYPE_CHECKING:
     from promptlint.config import Config
@@ -166,7 +167,7 @@ class Backend:
         if not records:
             return []  # nothing to encode: do not load an encoder
         if not self.runs("encode"):
-            return encode_with("offline", records, path, diagnostics)
+            return encode_offline_cached(records, path, self.config, diagnostics)
         outcomes = self.encode_outcomes(records, path, diagnostics)
         return compile_outcomes(outcomes, records, path, diagnostics)
 
