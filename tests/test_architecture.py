@@ -29,7 +29,7 @@ def test_import_contracts_hold() -> None:
 
 
 def test_check_does_not_import_heavy_modules_for_a_clean_pyrule(tmp_path: Path) -> None:
-    """A check with no same-surface hard pair must not pay for openai/libcst/tree-sitter/z3."""
+    """A check with no same-surface hard pair must not pay for openai/libcst/tree-sitter/z3/asyncio."""
     f = tmp_path / "p.pyrule"
     f.write_text(
         '@rule("r1")\ndef r1(ctx):\n    "Use emoji."\n    require(emoji())\n',
@@ -39,7 +39,7 @@ def test_check_does_not_import_heavy_modules_for_a_clean_pyrule(tmp_path: Path) 
         "import sys\n"
         "from promptlint.cli import run\n"
         f"rc = run(['check', '--output-format', 'concise', {str(f)!r}])\n"
-        "heavy = [m for m in ('openai', 'libcst', 'tree_sitter', 'z3') if m in sys.modules]\n"
+        "heavy = [m for m in ('openai', 'libcst', 'tree_sitter', 'z3', 'asyncio') if m in sys.modules]\n"
         "print(rc, heavy)\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -13,7 +13,6 @@ runs again with the answers.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -82,6 +81,8 @@ async def _ask(
         )
         requests.append(Request("overlap", ({"role": "user", "content": text.format(pairs=listing)},),
                                 OverlapAnswers, version))  # fmt: skip
+    import asyncio  # only with a model: ~9 ms of start-up on every offline check
+
     results = await asyncio.gather(*(client.complete(r) for r in requests))
     verdicts: dict[tuple[str, str, str], Verdict] = {}
     for batch, result in zip(batches, results, strict=True):
