@@ -105,9 +105,9 @@ def main() -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
     base = rows[0][1]
-    print(f"{'case':44} {'median (s)':>10} {'min (s)':>8} {'x pass':>7} {'exit':>5}")
+    print(f"{'case':52} {'median (s)':>10} {'min (s)':>8} {'x pass':>7} {'exit':>5}")
     for name, med, best, rc in rows:
-        print(f"{name:44} {med:10.3f} {best:8.3f} {med / base:7.1f} {rc:5d}")
+        print(f"{name:52} {med:10.3f} {best:8.3f} {med / base:7.1f} {rc:5d}")
 
 
 if __name__ == "__main__":

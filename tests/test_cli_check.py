@@ -282,3 +282,38 @@ def test_policy_group_links_rules_across_files(
     (tmp_path / "promptlint.toml").write_text('[policy-groups]\nbot = ["system.md", "tools.md"]\n')
     assert run(["check", str(tmp_path), "-f", "json"]) == 1
     assert [d["code"] for d in json.loads(capsys.readouterr().out)["diagnostics"]] == ["PL101"]
+
+
+def test_uncoloured_text_is_what_rich_would_print(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without colour the text report is written as plain text, not rendered by rich span
+    by span: byte for byte what printing it through rich gives, control codes included."""
+    import io
+
+    from rich.console import Console
+
+    from promptlint.report.formats import full_text
+
+    monkeypatch.chdir(tmp_path)
+    f = tmp_path / "p.md"
+    f.write_text("- Always answer in English.\x07\n- Always answer in French.\x1b[2J\n")
+    monkeypatch.setenv("NO_COLOR", "1")
+    run(["check", "--no-cache", str(f)])
+    out = capsys.readouterr().out
+    assert "answer in French" in out
+
+    captured: list[object] = []
+    import promptlint.report as report
+
+    def keep(*a: object, **k: object) -> object:
+        captured.append(full_text(*a, **k))
+        return captured[-1]
+
+    monkeypatch.setitem(report.STYLED, "full", keep)
+    buf = io.StringIO()
+    run(["check", "--no-cache", str(f)])
+    assert capsys.readouterr().out == out
+    Console(file=buf, soft_wrap=True, highlight=False, markup=False, emoji=False,
+            no_color=True).print(captured[0], end="")  # fmt: skip
+    assert buf.getvalue() == out

@@ -700,7 +700,15 @@ def _emit(report: Report, gcfg: Config, opts: CheckOptions) -> None:
         if head:
             sys.stdout.write(head)
             sys.stdout.flush()
-        console.print(STYLED[fmt](report, quiet=opts.quiet), end="")
+        styled = STYLED[fmt](report, quiet=opts.quiet)
+        if console.color_system is None:
+            from rich.control import strip_control_codes
+
+            # what console.print writes without colour, without rendering span by span
+            # (quadratic-looking on tens of thousands of findings)
+            sys.stdout.write(strip_control_codes(styled.plain))
+            return
+        console.print(styled, end="")
         return
     _out(head + get_reporter(fmt)(report, **kwargs), opts)
 

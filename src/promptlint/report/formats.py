@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import textwrap
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -125,7 +126,7 @@ def _frame(
             out.append("   | ", style=_GUTTER)
             out.append(f"{ref.quote}\n")
         return
-    lines = source.expandtabs(4).splitlines()
+    lines = _source_lines(source)
     last = min(ref.end_line, ref.line + 5)
     width = len(str(last))
     pad = " " * (width + 1)
@@ -152,6 +153,12 @@ def _frame(
         out.append("\n")
         out.append(pad + "| ", style=_GUTTER)
         out.append(" " * min(start, WIDTH // 2) + label + "\n", style=style)
+
+
+@lru_cache(maxsize=16)
+def _source_lines(source: str) -> tuple[str, ...]:
+    # split once per file, not once per finding: a large policy has tens of thousands
+    return tuple(source.expandtabs(4).splitlines())
 
 
 def help_text(d: Diagnostic) -> str | None:
