@@ -13,7 +13,7 @@ import fnmatch
 import re
 from dataclasses import replace
 
-from promptlint.objects import Assumption, Clause, Const, PolicyModel
+from promptlint.objects import Assumption, Clause, Const, PolicyModel, Sign
 from promptlint.pyrule.labels import canonical_label
 from promptlint.pyrule.vocabulary import Vocabulary
 
@@ -89,17 +89,8 @@ def derived_by_relations(
                     continue
                 seen.add((tkind, _norm(tname)))
                 nxt.append((tkind, tname))
-                primitive = PRIMITIVE_OF_KIND[tkind]
-                spec = vocab.primitives[primitive]
-                args = ((spec.params[0].name, Const(tname)),)
-                shown = f"{primitive}({tname})"
-                derived = replace(
-                    c, primitive=primitive, args=args,
-                    surface=vocab.surface_key(spec, args), derived=shown,
-                )  # fmt: skip
                 why = "is a kind of" if rel.kind == "is_a" else "implies"
-                out.append((derived, Assumption("relation", f"{kind} {value}",
-                                                f"{tkind} {tname}", "policy-model", why)))  # fmt: skip
+                out.append(_about(c, "require", tkind, tname, vocab, f"{kind} {value}", why))
         frontier = nxt
         if not frontier:
             break
@@ -120,15 +111,7 @@ def _excluded(
         for (skind, _, sname), (okind, _, oname) in (ends, ends[::-1]):
             if skind != kind or okind not in PRIMITIVE_OF_KIND or not _matches(kind, value, sname):
                 continue
-            primitive = PRIMITIVE_OF_KIND[okind]
-            spec = vocab.primitives[primitive]
-            args = ((spec.params[0].name, Const(oname)),)
-            derived = replace(
-                c, sign="forbid", primitive=primitive, args=args,
-                surface=vocab.surface_key(spec, args), derived=f"not {primitive}({oname})",
-            )  # fmt: skip
-            out.append((derived, Assumption("relation", f"{kind} {value}", f"{okind} {oname}",
-                                            "policy-model", "excludes")))  # fmt: skip
+            out.append(_about(c, "forbid", okind, oname, vocab, f"{kind} {value}", "excludes"))
     return out
 
 
@@ -151,15 +134,7 @@ def _only_means(
     if len(means) != 1:
         return []
     mkind, _, mname = means[0]
-    primitive = PRIMITIVE_OF_KIND[mkind]
-    spec = vocab.primitives[primitive]
-    args = ((spec.params[0].name, Const(mname)),)
-    derived = replace(
-        c, primitive=primitive, args=args, surface=vocab.surface_key(spec, args),
-        derived=f"{primitive}({mname})",
-    )  # fmt: skip
-    return [(derived, Assumption("relation", f"{kind} {value}", f"{mkind} {mname}",
-                                 "policy-model", "is done only by"))]  # fmt: skip
+    return [_about(c, "require", mkind, mname, vocab, f"{kind} {value}", "is done only by")]
 
 
 def situation_facts(
@@ -180,3 +155,19 @@ def situation_facts(
         elif rel.kind in ("is_a", "implies"):
             implies.append(pair)
     return implies, excludes
+
+
+def _about(
+    c: Clause, sign: Sign, kind: str, name: str, vocab: Vocabulary, source: str, why: str
+) -> tuple[Clause, Assumption]:
+    """The clause ``c`` derives about entry ``kind:name`` through a relation, and the
+    assumption that names the relation."""
+    primitive = PRIMITIVE_OF_KIND[kind]
+    spec = vocab.primitives[primitive]
+    args = ((spec.params[0].name, Const(name)),)
+    shown = f"{primitive}({name})"
+    derived = replace(
+        c, sign=sign, primitive=primitive, args=args, surface=vocab.surface_key(spec, args),
+        derived=shown if sign == "require" else f"not {shown}",
+    )  # fmt: skip
+    return derived, Assumption("relation", source, f"{kind} {name}", "policy-model", why)
