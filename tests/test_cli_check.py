@@ -315,5 +315,5 @@ def test_uncoloured_text_is_what_rich_would_print(
     run(["check", "--no-cache", str(f)])
     assert capsys.readouterr().out == out
     Console(file=buf, soft_wrap=True, highlight=False, markup=False, emoji=False,
-            no_color=True).print(captured[0], end="")  # fmt: skip
+            no_color=True).print(captured[0].to_rich(), end="")  # type: ignore[attr-defined]  # fmt: skip
     assert buf.getvalue() == out

@@ -702,13 +702,11 @@ def _emit(report: Report, gcfg: Config, opts: CheckOptions) -> None:
             sys.stdout.flush()
         styled = STYLED[fmt](report, quiet=opts.quiet)
         if console.color_system is None:
-            from rich.control import strip_control_codes
-
             # what console.print writes without colour, without rendering span by span
             # (quadratic-looking on tens of thousands of findings)
-            sys.stdout.write(strip_control_codes(styled.plain))
+            sys.stdout.write(styled.plain)
             return
-        console.print(styled, end="")
+        console.print(styled.to_rich(), end="")
         return
     _out(head + get_reporter(fmt)(report, **kwargs), opts)
 

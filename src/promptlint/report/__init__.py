@@ -2,7 +2,8 @@
 
 Machine formats (json, sarif, github, junit) are built as plain strings, never through
 rich, so no markup or wrapping can corrupt them. ``full`` and ``concise`` are also
-available as rich ``Text`` (:data:`STYLED`), for colour on a terminal.
+available with their styles (:data:`STYLED`, :class:`~promptlint.report.formats.Styled`),
+for colour on a terminal.
 """
 
 from __future__ import annotations

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-import textwrap
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,8 +21,10 @@ WIDTH = 80
 
 __all__ = [
     "WIDTH",
+    "Styled",
     "code_counts",
     "concise_text",
+    "dump_json",
     "fingerprint",
     "full_text",
     "help_text",
@@ -37,19 +37,36 @@ __all__ = [
     "render_junit",
     "render_sarif",
     "render_statistics",
+    "wrap",
 ]
 
 
 def fingerprint(d: Diagnostic) -> str:
     """Stable across line moves: code, path and the whitespace-normalised rule quotes."""
     quotes = sorted(" ".join(r.quote.split()) for r in d.rules) or [d.message]
-    path = Path(d.path).resolve()
-    try:  # relative to the working directory, so a baseline survives another checkout
-        shown = path.relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        shown = path.as_posix()
-    raw = "\0".join([d.code, shown, *quotes])
+    raw = "\0".join([d.code, _shown_path(d.path, os.getcwd()), *quotes])
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]
+
+
+@lru_cache(maxsize=256)
+def _shown_path(path: str, cwd: str) -> str:
+    # resolving a path touches the file system; a large report has thousands of findings per file
+    resolved = Path(path).resolve()
+    try:  # relative to the working directory, so a baseline survives another checkout
+        return resolved.relative_to(Path(cwd)).as_posix()
+    except ValueError:
+        return resolved.as_posix()
+
+
+def dump_json(doc: Any) -> str:
+    """``json.dumps(doc, indent=2, ensure_ascii=False)`` plus a newline, at C speed.
+
+    The standard library's encoder falls back to pure Python whenever ``indent`` is set,
+    which made JSON encoding most of a 2,000-rule policy's run.
+    """
+    import orjson
+
+    return orjson.dumps(doc, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE).decode()
 
 
 def policy_counts(report: Report) -> str | None:
@@ -85,13 +102,45 @@ _SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow",
 _GUTTER = "bold blue"
 
 
-def _text() -> Text:
-    from rich.text import Text
+class Styled:
+    """Text with style names, built in pieces: what ``rich.text.Text`` is to these
+    reporters, at the cost of a list append per piece.
 
-    return Text()
+    ``Text.append`` does tens of operations per piece, which made building the text report
+    of a policy with ~90,000 findings take longer than finding them; rich is used only to
+    colour a terminal (:meth:`to_rich`).
+    """
+
+    __slots__ = ("_parts",)
+
+    def __init__(self) -> None:
+        self._parts: list[tuple[str, str | None]] = []
+
+    def append(self, text: str, style: str | None = None) -> None:
+        self._parts.append((text, style))
+
+    @property
+    def plain(self) -> str:
+        """The text without styles, with the control codes rich strips (bell, backspace,
+        vertical tab, form feed, carriage return) removed as ``Text.plain`` would."""
+        from rich.control import strip_control_codes
+
+        return strip_control_codes("".join(t for t, _ in self._parts))
+
+    def to_rich(self) -> Text:
+        from rich.text import Text
+
+        text = Text()
+        for piece, style in self._parts:
+            text.append(piece, style=style)
+        return text
 
 
-def _tail(report: Report, out: Text, quiet: bool) -> None:
+def _text() -> Styled:
+    return Styled()
+
+
+def _tail(report: Report, out: Styled, quiet: bool) -> None:
     if quiet:
         return
     counts = policy_counts(report)
@@ -101,7 +150,7 @@ def _tail(report: Report, out: Text, quiet: bool) -> None:
     out.append(summary + "\n", style="bold green" if not report.diagnostics else "bold")
 
 
-def concise_text(report: Report, *, quiet: bool = False) -> Text:
+def concise_text(report: Report, *, quiet: bool = False) -> Styled:
     out = _text()
     for d in report.diagnostics:
         out.append(f"{d.path}:{d.line}:{d.column}:", style="bold")
@@ -117,7 +166,7 @@ def render_concise(report: Report, *, quiet: bool = False, **_: Any) -> str:
 
 
 def _frame(
-    out: Text, ref: RuleRef, source: str | None, marker: str, label: str, arrow: str, style: str
+    out: Styled, ref: RuleRef, source: str | None, marker: str, label: str, arrow: str, style: str
 ) -> None:
     out.append(f" {arrow} ", style=_GUTTER)
     out.append(f"{ref.path}:{ref.line}:{ref.column}\n")
@@ -173,11 +222,50 @@ def help_text(d: Diagnostic) -> str | None:
     return " ".join(fix.split()) or None
 
 
-def _wrapped(out: Text, head: str, body: str, style: str) -> None:
-    lines = textwrap.wrap(
-        body, width=WIDTH, initial_indent=" " * len(head), subsequent_indent=" " * len(head),
-        break_on_hyphens=False, break_long_words=False,
-    )  # fmt: skip
+_MUNGE = dict.fromkeys(map(ord, "\t\n\x0b\x0c\r "), ord(" "))
+
+
+def wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "") -> list[str]:
+    """``textwrap.wrap(text, width, initial_indent=..., subsequent_indent=...,
+    break_on_hyphens=False, break_long_words=False)``, line for line, in a fraction of the
+    time: each line's break is found with one search instead of word by word.
+    """
+    text = text.expandtabs(8).translate(_MUNGE)
+    lines: list[str] = []
+    pos, n = 0, len(text)
+    while pos < n:
+        indent = subsequent_indent if lines else initial_indent
+        room = width - len(indent)
+        if lines and text[pos] == " ":  # spaces that open a line after the first are dropped
+            pos = n - len(text[pos:].lstrip(" "))
+            if pos >= n:
+                break
+        end = pos + room
+        if room <= 0:
+            cut = pos
+        elif end >= n:
+            cut = n
+        elif (text[end - 1] == " ") != (text[end] == " "):
+            cut = end  # the limit falls between a word and a space
+        elif text[end] == " ":
+            cut = pos + len(text[pos:end].rstrip(" "))  # before the run of spaces
+        else:
+            cut = text.rfind(" ", pos, end) + 1 or pos  # after the last space that fits
+        if cut == pos:  # nothing fits: the next word (or run of spaces) stands alone
+            if text[pos] == " ":
+                cut = n - len(text[pos:].lstrip(" "))
+            else:
+                space = text.find(" ", pos)
+                cut = n if space < 0 else space
+        line = text[pos:cut].rstrip(" ")
+        if line:
+            lines.append(indent + line)
+        pos = cut
+    return lines
+
+
+def _wrapped(out: Styled, head: str, body: str, style: str) -> None:
+    lines = wrap(body, WIDTH, " " * len(head), " " * len(head))
     for i, line in enumerate(lines):
         if i == 0:
             out.append(head, style=style)
@@ -186,15 +274,14 @@ def _wrapped(out: Text, head: str, body: str, style: str) -> None:
             out.append(line + "\n")
 
 
-def full_text(report: Report, *, quiet: bool = False) -> Text:
+def full_text(report: Report, *, quiet: bool = False) -> Styled:
     out = _text()
     for d in report.diagnostics:
         name = CODES[d.code].name if d.code in CODES else ""
         sev = _SEVERITY_STYLE[d.severity]
         head = f"{d.severity.value}[{d.code}]"
         body = d.message + (f" ({name})" if name else "")
-        lines = textwrap.wrap(body, width=WIDTH - len(head) - 2, break_on_hyphens=False,
-                              break_long_words=False) or [""]  # fmt: skip
+        lines = wrap(body, WIDTH - len(head) - 2) or [""]
         out.append(head, style=sev)
         out.append(": ")
         for i, line in enumerate(lines):
@@ -266,7 +353,7 @@ def render_json(
         doc["statistics"] = code_counts(report)
     if pipeline_stats:
         doc["pipeline"] = [_pipeline_row(f) for f in report.files]
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    return dump_json(doc)
 
 
 def _pipeline_row(f: Any) -> dict[str, Any]:
@@ -365,7 +452,7 @@ def render_sarif(report: Report, *, root: Path | None = None, **_: Any) -> str:
             "results": results,
         }],
     }  # fmt: skip
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    return dump_json(doc)
 
 
 def _gh_data(s: str) -> str:
