@@ -21,6 +21,8 @@ from pathlib import Path
 
 PASSES = os.environ.get("PROMPTLINT_RECORD_PASSES", "1")
 STAGES = os.environ.get("PROMPTLINT_RECORD_STAGES", "policy-model,overlap,nominate")
+#: "1": nominate with --sweep
+SWEEP = ["--sweep"] if os.environ.get("PROMPTLINT_RECORD_SWEEP") == "1" else []
 
 
 def pack(answers: Path, out: Path) -> int:
@@ -40,7 +42,7 @@ def pending(answers: Path, pending_dir: Path, policies: list[str]) -> None:
     for p in policies:
         subprocess.run(
             [sys.executable, "-m", "promptlint", "check", "--isolated", "--no-cache",
-             "--backend", "llm", "--model-stages", STAGES, "--passes", PASSES,
+             "--backend", "llm", "--model-stages", STAGES, "--passes", PASSES, *SWEEP,
              "-f", "json", "-o", os.devnull, p],
             env=env, check=False,
         )  # fmt: skip

@@ -298,7 +298,10 @@ def test_canonicalize_labels_needs_the_llm_backend(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rc, _, err = run_cli(capsys, "check", "bot.md", "--canonicalize-labels")
-    assert rc == 2 and "--encode-samples, --model-stages and --passes need --backend llm" in err
+    assert (
+        rc == 2
+        and "--encode-samples, --model-stages, --passes and --sweep need --backend llm" in err
+    )
 
 
 # =========================================================================== 6. extract / encode

@@ -167,3 +167,72 @@ def test_each_further_reading_asks_with_its_own_focus(
     assert len(texts) == 3  # one request per reading, none answered from another
     assert sum("This is reading" in t for t in texts) == 2
     assert any("reading 2 of the policy: look especially at tools" in t for t in texts)
+
+
+def _long_policy(n: int) -> str:
+    lines = ["# Support", ""]
+    for i in range(n):
+        lines.append(f"- Rule {i}: always mention the order number {i} when the topic is {i}.")
+    lines.insert(3, "- Keep every answer under 50 words.")
+    lines.append(
+        "- When a customer disputes a charge, walk them through every line of the invoice."
+    )
+    return "\n".join(lines) + "\n"
+
+
+def test_sweep_parts_cover_every_line_once_each_with_the_whole_policy(tmp_path: Path) -> None:
+    from promptlint.llm.windows import focus_parts
+    from promptlint.load import load
+
+    f = tmp_path / "bot.md"
+    f.write_text(_long_policy(120), encoding="utf-8")
+    policy = load(str(f))
+    parts = focus_parts(policy, 1500, 160000)
+    assert len(parts) > 3
+    covered = [n for _, first, last in parts for n in range(first, last + 1)]
+    assert covered == list(range(1, len(f.read_text().splitlines()) + 1))
+    assert all("Keep every answer under 50 words" in ctx and "disputes a charge" in ctx
+               for ctx, _, _ in parts)  # fmt: skip
+    small = focus_parts(policy, 1500, 3000)  # past context-chars: the lines around the part
+    assert all(len(ctx) <= 3000 + 200 for ctx, _, _ in small)
+    assert all(f"{first:5}| " in ctx for ctx, first, _ in small)
+
+
+def test_sweep_asks_once_per_part_and_finds_a_pair_across_parts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    policy = tmp_path / "bot.md"
+    policy.write_text(_long_policy(120), encoding="utf-8")
+    (tmp_path / "promptlint.toml").write_text("[llm]\nsweep-chars = 1500\n", encoding="utf-8")
+    pending = tmp_path / "pending"
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PROMPTLINT_LLM_REPLAY", str(answers))
+    monkeypatch.setenv("PROMPTLINT_LLM_PENDING", str(pending))
+    args = ["check", "--no-cache", "bot.md", "--backend", "llm", "--model-stages", "nominate",
+            "--sweep", "-f", "json"]  # fmt: skip
+    run(args)
+    capsys.readouterr()
+    texts = sorted(f.read_text("utf-8") for f in pending.glob("*.md"))
+    assert len(texts) > 3 and all("one part of a sweep" in t for t in texts)
+    heads = [t.split("on lines ", 1)[1].split(",", 1)[0] for t in texts]
+    assert len(set(heads)) == len(texts)  # each request its own part
+    # the part holding the cap names the pair; the last part's rule is far away
+    lines = []
+    for f in sorted(pending.glob("*.md")):
+        text = f.read_text("utf-8")
+        first = int(text.split("on lines ", 1)[1].split(" ", 1)[0])
+        pairs = _answer(text)["pairs"][:1] if first == 1 else []
+        lines.append(json.dumps({"key": f.stem, "response": {"pairs": pairs}}))
+        f.unlink()
+    answers.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    run(args)
+    capsys.readouterr()
+    encodings = list(pending.glob("*.md"))
+    assert len(encodings) == 1 and "encode two rules" in encodings[0].read_text("utf-8")
+    _record(pending, answers)
+    assert run(args) == 1
+    doc = json.loads(capsys.readouterr().out)
+    found = [d for d in doc["diagnostics"] if d["data"].get("source") == "nomination"]
+    assert len(found) == 1 and {r["line"] for r in found[0]["rules"]} == {4, 124}

@@ -170,6 +170,7 @@ class CheckOptions:
     encode_samples: int | None = None
     model_stages: str | None = None
     passes: int | None = None
+    sweep: bool = False
     diff_base: str | None = None
     no_suppressions: bool = False
     stdin_filename: str | None = None
@@ -293,6 +294,13 @@ def check_command(
         max=10,
         help="With --backend llm: read the policy this many times when nominating pairs.",
     ),
+    sweep: bool = typer.Option(
+        False,
+        "--sweep",
+        help="With --backend llm: nominate pairs by sweeping the policy part by part, each "
+        "part's rules checked against the whole policy (one request per part, "
+        "llm.sweep-chars characters each, 6000 by default).",
+    ),
     diff_base: str = typer.Option(
         None, "--diff-base", help="Report only findings new since this git revision."
     ),
@@ -345,6 +353,7 @@ def check_command(
         encode_samples=encode_samples,
         model_stages=model_stages,
         passes=passes,
+        sweep=sweep,
         diff_base=diff_base,
         no_suppressions=no_suppressions,
         stdin_filename=stdin_filename,
@@ -420,6 +429,7 @@ def _adjuster(opts: CheckOptions) -> Any:
             encode_samples=opts.encode_samples,
             model_stages=opts.model_stages,
             passes=opts.passes,
+            sweep=opts.sweep,
         )
 
     return adjust

@@ -33,6 +33,10 @@ def model_client_installed() -> bool:
         return False
 
 
+#: characters of policy per sweep request when ``--sweep`` is given without llm.sweep-chars
+DEFAULT_SWEEP_CHARS = 6000
+
+
 def apply_model_options(
     cfg: Config,
     *,
@@ -44,6 +48,7 @@ def apply_model_options(
     model_stages: str | None = None,
     passes: int | None = None,
     batch: bool = False,
+    sweep: bool = False,
 ) -> Config:
     """Fold the model-related CLI flags into the configuration, validating them."""
     cfg = cfg.with_overrides(backend=backend)
@@ -81,11 +86,13 @@ def apply_model_options(
         llm["stages"] = stages
     if passes is not None:
         llm["passes"] = passes
-    extras = canonicalize_labels or encode_samples is not None or model_stages or passes
+    if sweep and not llm.get("sweep-chars", llm.get("sweep_chars")):
+        llm["sweep-chars"] = DEFAULT_SWEEP_CHARS
+    extras = canonicalize_labels or encode_samples is not None or model_stages or passes or sweep
     if cfg.backend != "llm" and extras:
         raise ConfigError(
-            "--canonicalize-labels, --encode-samples, --model-stages and --passes need "
-            "--backend llm",
+            "--canonicalize-labels, --encode-samples, --model-stages, --passes and --sweep "
+            "need --backend llm",
             hint="the offline backend never calls a model",
         )
     _check_llm_table(cfg, llm)

@@ -61,6 +61,11 @@ class LLMSettings:
     passes: int = 1
     #: characters of policy text per request of the whole-policy stages (overlapping windows)
     window_chars: int = 24000
+    #: nominate by sweeping: one request per part of about this many characters, each with
+    #: the whole policy as context (0: one reading per window)
+    sweep_chars: int = 0
+    #: the most policy text a sweep request carries as context
+    context_chars: int = 160000
     #: send requests through the Batch API (``/v1/files`` + ``/v1/batches``)
     batch: bool = False
     #: seconds between two polls of a running batch
@@ -154,6 +159,15 @@ class LLMSettings:
             (
                 isinstance(self.window_chars, int) and self.window_chars >= 2000,
                 "llm.window-chars must be at least 2000",
+            ),
+            (
+                isinstance(self.sweep_chars, int)
+                and (self.sweep_chars == 0 or self.sweep_chars >= 1000),
+                "llm.sweep-chars must be 0 (no sweep) or at least 1000",
+            ),
+            (
+                isinstance(self.context_chars, int) and self.context_chars >= 2000,
+                "llm.context-chars must be at least 2000",
             ),
             (
                 all(s in STAGES for s in self.models),

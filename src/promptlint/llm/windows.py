@@ -6,19 +6,55 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["numbered_windows"]
+__all__ = ["focus_parts", "numbered_lines", "numbered_windows"]
+
+
+def numbered_lines(policy: Any) -> list[tuple[int, str]]:
+    """(file line, ``  12| text``) for every line of the policy text, segments in order."""
+    lines: list[tuple[int, str]] = []
+    for seg in policy.segments:
+        offset = 0
+        for raw in seg.text.splitlines(keepends=True):
+            line_no = policy.line_col(seg.file_offset(offset))[0]
+            lines.append((line_no, f"{line_no:5}| {raw.rstrip(chr(10)).rstrip(chr(13))}"))
+            offset += len(raw)
+    return lines
+
+
+def focus_parts(policy: Any, chars: int, context_chars: int) -> list[tuple[str, int, int]]:
+    """(context, first line, last line) per consecutive part of about ``chars`` characters:
+    every line is in exactly one part, and each part comes with the whole numbered policy
+    as its context (or, past ``context_chars``, the lines around the part)."""
+    lines = numbered_lines(policy)
+    whole = "\n".join(text for _, text in lines)
+    out: list[tuple[str, int, int]] = []
+    start = 0
+    while start < len(lines):
+        size, end = 0, start
+        while end < len(lines) and (size + len(lines[end][1]) < chars or end == start):
+            size += len(lines[end][1]) + 1
+            end += 1
+        if len(whole) <= context_chars:
+            context = whole
+        else:  # as many lines either side of the part as the context holds
+            lo, hi, room = start, end, context_chars - size
+            while room > 0 and (lo > 0 or hi < len(lines)):
+                if lo > 0:
+                    lo -= 1
+                    room -= len(lines[lo][1]) + 1
+                if hi < len(lines) and room > 0:
+                    room -= len(lines[hi][1]) + 1
+                    hi += 1
+            context = "\n".join(text for _, text in lines[lo:hi])
+        out.append((context, lines[start][0], lines[end - 1][0]))
+        start = end
+    return out
 
 
 def numbered_windows(policy: Any, chars: int) -> list[str]:
     """The policy text's lines as ``  12| text`` (segments in order, each line numbered
     by the file's line), in windows of about ``chars`` characters overlapping by a fifth."""
-    lines: list[str] = []
-    for seg in policy.segments:
-        offset = 0
-        for raw in seg.text.splitlines(keepends=True):
-            line_no = policy.line_col(seg.file_offset(offset))[0]
-            lines.append(f"{line_no:5}| {raw.rstrip(chr(10)).rstrip(chr(13))}")
-            offset += len(raw)
+    lines = [text for _, text in numbered_lines(policy)]
     out: list[str] = []
     start = 0
     while start < len(lines):

@@ -1,6 +1,9 @@
 """Model nomination, a second source of candidates (in the spirit of Arbiter's scourer):
 a model reads the whole policy, in overlapping windows and ``passes`` times, and names
-suspect rule pairs with verbatim quotes. Each pair triage did not already find is encoded
+suspect rule pairs with verbatim quotes. With ``sweep_chars`` the reading is a sweep
+instead: one request per consecutive part of the policy, each showing the whole policy and
+asking for the conflicts of the rules in its part, so every rule is looked at once against
+all the others however long the policy is. Each pair triage did not already find is encoded
 jointly (both rules and their context in one request, against the policy model) and
 handed back to the solver, which confirms it or does not: the model suggests, the solver
 decides.
@@ -50,15 +53,24 @@ async def _nominate(client: Any, policies: list[Policy]) -> tuple[list[Nominated
     from promptlint.llm.client import Ok, Request
     from promptlint.llm.schemas import Nominations
     from promptlint.llm.templates import template
-    from promptlint.llm.windows import numbered_windows
+    from promptlint.llm.windows import focus_parts, numbered_windows
 
-    text, version = template("nominate")
     settings = client.settings
+    if settings.sweep_chars:
+        text, version = template("nominate_sweep")
+        prompts = [
+            text.format(policy=context, first=first, last=last)
+            for p in policies
+            for context, first, last in focus_parts(p, settings.sweep_chars, settings.context_chars)
+        ]
+    else:
+        text, version = template("nominate")
+        prompts = [text.format(policy=w) for p in policies
+                   for w in numbered_windows(p, settings.window_chars)]  # fmt: skip
     requests = [
-        Request("nominate", ({"role": "user", "content": text.format(policy=w) + _lens(n)},),
-                Nominations, version, sample=n)
-        for p in policies for w in numbered_windows(p, settings.window_chars)
-        for n in range(settings.passes)
+        Request("nominate", ({"role": "user", "content": prompt + _lens(n)},), Nominations,
+                version, sample=n)
+        for prompt in prompts for n in range(settings.passes)
     ]  # fmt: skip
     results = await asyncio.gather(*(client.complete(r) for r in requests))
     found: dict[tuple[str, str], Nominated] = {}
