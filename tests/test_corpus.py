@@ -56,3 +56,33 @@ def test_corpus_lints_with_coverage_and_no_false_candidates(
             coverage.append(stats["rules"] / stats["extracted"])
     # measured 56-86% per file (docs/corpus.md); the floor catches a regression
     assert min(coverage) >= 0.5, coverage
+
+
+REAL = Path(__file__).parent / "data" / "real_prompts"
+REAL_LABELS = Path(__file__).parent / "data" / "real_labels"
+#: the one collision the offline path reports on the extra prompts that no label names (Void,
+#: agent mode: "ALWAYS use tools ... to take actions" against "do NOT use tools" for a
+#: greeting; docs/corpus.md); anything else unlabelled is a regression
+KNOWN_UNLABELLED = {("void_prompts.ts", "if the user simply says hi", "always use tools (edit")}
+
+
+def test_extra_real_prompts_offline_report_nothing_unlabelled(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    files = [f for f in _files(REAL) if f.name != "README.md"]
+    assert len(files) >= 15
+    unlabelled = set()
+    for f in files:
+        run(["check", "--isolated", "--no-cache", "-f", "json", str(f)])
+        doc = json.loads(capsys.readouterr().out)
+        labels = yaml.safe_load((REAL_LABELS / f"{f.name}.expect.yaml").read_text("utf-8"))
+        for d in doc["diagnostics"]:
+            if d["code"] in ("PL101", "PL102", "PL103", "PL104"):
+                quotes = tuple(_norm(r["quote"]) for r in d["rules"])
+                if not any(_labelled(e, quotes) for e in (labels or {}).get("expect") or []):
+                    unlabelled.add((f.name, *quotes))
+    known = {
+        u for u in unlabelled for k in KNOWN_UNLABELLED
+        if u[0] == k[0] and any(k[1] in q for q in u[1:]) and any(k[2] in q for q in u[1:])
+    }  # fmt: skip
+    assert unlabelled == known and len(known) <= len(KNOWN_UNLABELLED), unlabelled
