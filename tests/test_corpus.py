@@ -41,7 +41,7 @@ def test_corpus_lints_with_coverage_and_no_false_candidates(
     for f in files:
         code = run(["check", "--isolated", "--no-cache", "-f", "json", str(f)])
         out = capsys.readouterr()
-        assert code == 0, (f.name, out.err)
+        assert code in (0, 1), (f.name, out.err)  # 1: a finding, which must be labelled
         doc = json.loads(out.out)
         (stats,) = doc["files"]
         labels = yaml.safe_load((LABELS / f"{f.name}.expect.yaml").read_text("utf-8")) or {}

@@ -137,3 +137,18 @@ def test_a_label_above_a_list_is_not_a_condition() -> None:
         "the agent must answer in English",
         "when billing, the agent must cite the invoice",
     ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "rule"),
+    [
+        ("Finally, you are an agent - please keep going until the query is resolved.", True),
+        ("You are a careful reviewer \u2014 never approve your own changes.", True),
+        ("The build takes a while - about five minutes on a laptop.", False),
+        ("Version 2 - released last year.", False),
+    ],
+)
+def test_an_instruction_after_a_dash_is_a_rule(sentence: str, rule: bool) -> None:
+    from promptlint.extract.offline import is_normative
+
+    assert is_normative(sentence) is rule

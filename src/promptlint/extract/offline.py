@@ -221,6 +221,9 @@ def is_normative(sentence: str) -> bool:
     label = re.match(r"[A-Z][\w&'\- ]{0,40}:\s+(?=\S)", plain)
     if label and _imperative(_first_word(plain[label.end() :])):
         return True  # "Hollis Foundation: put the Budget section first"
+    for part in re.split(r"\s[-\u2013\u2014]{1,2}\s", plain)[1:]:
+        if _imperative(_first_word(part)):
+            return True  # "Finally, you are an agent - please keep going until ..."
     if "," in plain:
         # an introductory phrase, then an instruction: "In every booking confirmation,
         # mention ..."; "When X happens, post ..."
