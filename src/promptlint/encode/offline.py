@@ -101,7 +101,9 @@ _SOFT = re.compile(
     r"\b(prefer|preferably|try to|where possible|if possible|whenever possible|ideally|"
     r"generally|usually|typically|consider|if you can|when possible|feel free|"
     r"you can(?! only)|you may(?! only)|"
-    r"you are able to|you are welcome to|it is fine to|it is ok to|it's ok to|optionally)\b",
+    r"you are able to|you are welcome to|it is fine to|it is ok to|it's ok to|optionally|"
+    # the agent judges when: "use bullet points if appropriate"
+    r"(?:if|when|where|as) (?:appropriate|helpful|useful)|by default)\b",
     re.I,
 )
 #: "no markdown, no tables", "without emoji": a negation right before what a pattern read
