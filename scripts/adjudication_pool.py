@@ -1,0 +1,136 @@
+"""Build a blind adjudication pool: every labelled conflict, 15 sampled labelled look-alikes
+and every collision `check --backend llm --model-stages nominate --sweep` reports that no
+label names, shuffled and numbered, grouped by policy file into two item files for two
+adjudicators, with the key (where each pair came from) kept apart.
+
+    PROMPTLINT_LLM_REPLAY=fixtures/recorded/session11.answers.jsonl \
+        python scripts/adjudication_pool.py OUT_DIR
+"""
+
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import yaml
+
+random.seed(11)
+REPO = Path(__file__).resolve().parents[1]
+OUT = Path(sys.argv[1])
+OUT.mkdir(parents=True, exist_ok=True)
+sets = [
+    ("corpus", REPO.parent / "shared" / "corpus", REPO / "tests/data/corpus_labels"),
+    ("extra", REPO / "tests/data/real_prompts", REPO / "tests/data/real_labels"),
+    ("new", REPO / "tests/data/real_prompts/new", REPO / "tests/data/real_labels_new"),
+]
+CODES = ("PL101", "PL102", "PL103", "PL104")
+
+
+def norm(s):
+    return " ".join(s.lower().split())
+
+
+def match(e, q):
+    a, b = (norm(x) for x in e["rules"])
+    qa, qb = (norm(x) for x in q)
+    return (a in qa and b in qb) or (a in qb and b in qa)
+
+
+items = []
+oks = []
+for name, pdir, ldir in sets:
+    for lab in sorted(ldir.glob("*.expect.yaml")):
+        pol = pdir / lab.name.removesuffix(".expect.yaml")
+        if not pol.is_file() or pol.suffix == ".go":
+            continue
+        spec = yaml.safe_load(lab.read_text()) or {}
+        expect = spec.get("expect") or []
+        for e in expect:
+            items.append(
+                {
+                    "file": str(pol),
+                    "a": e["rules"][0],
+                    "b": e["rules"][1],
+                    "lines": e.get("lines"),
+                    "kind": "labelled-expect",
+                    "set": name,
+                }
+            )
+        for o in spec.get("ok") or []:
+            oks.append(
+                {
+                    "file": str(pol),
+                    "a": o["rules"][0],
+                    "b": o["rules"][1],
+                    "lines": o.get("lines"),
+                    "kind": "labelled-ok",
+                    "set": name,
+                }
+            )
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "promptlint",
+                "check",
+                "--isolated",
+                "--no-cache",
+                "-f",
+                "json",
+                "--backend",
+                "llm",
+                "--model-stages",
+                "nominate",
+                "--sweep",
+                str(pol),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout
+        doc = json.loads(out)
+        for d in doc["diagnostics"]:
+            if d["code"] in CODES and len(d["rules"]) == 2:
+                q = (d["rules"][0]["quote"], d["rules"][1]["quote"])
+                if not any(match(e, q) for e in expect):
+                    items.append(
+                        {
+                            "file": str(pol),
+                            "a": q[0],
+                            "b": q[1],
+                            "lines": [d["rules"][0]["line"], d["rules"][1]["line"]],
+                            "kind": "reported-unlabelled",
+                            "set": name,
+                            "source": d["data"].get("source", "triage"),
+                        }
+                    )
+random.shuffle(oks)
+items += oks[:15]
+random.shuffle(items)
+for i, it in enumerate(items, 1):
+    it["id"] = f"P{i:03d}"
+(OUT / "key.json").write_text(json.dumps(items, indent=1, ensure_ascii=False))
+by_file = {}
+for it in items:
+    by_file.setdefault(it["file"], []).append(it)
+files = sorted(by_file, key=lambda f: -len(by_file[f]))
+halves = [[], []]
+load = [0, 0]
+for f in files:
+    i = load.index(min(load))
+    halves[i].append(f)
+    load[i] += len(by_file[f]) + 3
+for h, fs in enumerate(halves):
+    lines = []
+    for f in fs:
+        lines.append(f"## Policy file: {f}\n")
+        for it in sorted(by_file[f], key=lambda x: x["id"]):
+            ln = it.get("lines") or ["?", "?"]
+            lines.append(
+                f'- {it["id"]}: rule A (line {ln[0]}): "{" ".join(it["a"].split())}"\n  rule B (line {ln[1]}): "{" ".join(it["b"].split())}"\n'
+            )
+        lines.append("")
+    (OUT / f"items_{h}.md").write_text("\n".join(lines))
+print(Counter(it["kind"] for it in items), load)
