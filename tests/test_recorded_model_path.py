@@ -56,6 +56,9 @@ def test_blind_set_r_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> 
           file=sys.stderr)  # fmt: skip
     # measured 29/30 and 29/32 (docs/evaluation.md)
     assert found / expected >= 0.9 and true / reported >= 0.9
+    expected, found, reported, true = _score(policies, folder, capsys, "--sweep")
+    # swept: measured 27/30 and 27/27 (docs/evaluation.md, session 11)
+    assert found / expected >= 0.9 and true / reported >= 0.9
 
 
 @pytest.mark.slow
