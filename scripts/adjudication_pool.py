@@ -9,12 +9,12 @@ adjudicators, with the key (where each pair came from) kept apart.
 
 import json
 import random
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
 import yaml
+from score import collisions, matches, run_check
 
 random.seed(11)
 REPO = Path(__file__).resolve().parents[1]
@@ -25,19 +25,6 @@ sets = [
     ("extra", REPO / "tests/data/real_prompts", REPO / "tests/data/real_labels"),
     ("new", REPO / "tests/data/real_prompts/new", REPO / "tests/data/real_labels_new"),
 ]
-CODES = ("PL101", "PL102", "PL103", "PL104")
-
-
-def norm(s):
-    return " ".join(s.lower().split())
-
-
-def match(e, q):
-    a, b = (norm(x) for x in e["rules"])
-    qa, qb = (norm(x) for x in q)
-    return (a in qa and b in qb) or (a in qb and b in qa)
-
-
 items = []
 oks = []
 for name, pdir, ldir in sets:
@@ -69,43 +56,22 @@ for name, pdir, ldir in sets:
                     "set": name,
                 }
             )
-        out = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "promptlint",
-                "check",
-                "--isolated",
-                "--no-cache",
-                "-f",
-                "json",
-                "--backend",
-                "llm",
-                "--model-stages",
-                "nominate",
-                "--sweep",
-                str(pol),
-            ],
-            capture_output=True,
-            text=True,
-            check=False,
-        ).stdout
+        out = run_check(pol, ["--backend", "llm", "--model-stages", "nominate", "--sweep"]).stdout
         doc = json.loads(out)
-        for d in doc["diagnostics"]:
-            if d["code"] in CODES and len(d["rules"]) == 2:
-                q = (d["rules"][0]["quote"], d["rules"][1]["quote"])
-                if not any(match(e, q) for e in expect):
-                    items.append(
-                        {
-                            "file": str(pol),
-                            "a": q[0],
-                            "b": q[1],
-                            "lines": [d["rules"][0]["line"], d["rules"][1]["line"]],
-                            "kind": "reported-unlabelled",
-                            "set": name,
-                            "source": d["data"].get("source", "triage"),
-                        }
-                    )
+        for d in collisions(doc):
+            q = (d["rules"][0]["quote"], d["rules"][1]["quote"])
+            if not any(matches(e["rules"], q) for e in expect):
+                items.append(
+                    {
+                        "file": str(pol),
+                        "a": q[0],
+                        "b": q[1],
+                        "lines": [d["rules"][0]["line"], d["rules"][1]["line"]],
+                        "kind": "reported-unlabelled",
+                        "set": name,
+                        "source": d["data"].get("source", "triage"),
+                    }
+                )
 random.shuffle(oks)
 items += oks[:15]
 random.shuffle(items)

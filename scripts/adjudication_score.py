@@ -15,25 +15,15 @@ the labelled conflicts the adjudicators confirmed.
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from collections import defaultdict
 from pathlib import Path
 
-CODES = ("PL101", "PL102", "PL103", "PL104")
-
-
-def _norm(s: str) -> str:
-    return " ".join(s.lower().split())
-
-
-def _match(pair: tuple[str, str], quotes: tuple[str, str]) -> bool:
-    a, b = _norm(pair[0]), _norm(pair[1])
-    qa, qb = _norm(quotes[0]), _norm(quotes[1])
-    return (a in qa and b in qb) or (a in qb and b in qa)
+from score import collisions, matches, run_check
 
 
 def main(folder: Path, extra: list[str]) -> None:
+    extra = ["--backend", "llm", "--model-stages", "nominate", *extra]
     key = json.loads((folder / "key.json").read_text("utf-8"))
     genuine: dict[str, bool] = {}
     for f in sorted(folder.glob("verdicts_*.jsonl")):
@@ -45,20 +35,14 @@ def main(folder: Path, extra: list[str]) -> None:
     for path in sorted({it["file"] for it in key}):
         items = [it for it in key if it["file"] == path]
         r = res[items[0]["set"]]
-        proc = subprocess.run(
-            [sys.executable, "-m", "promptlint", "check", "--isolated", "--no-cache", "-f",
-             "json", "--backend", "llm", "--model-stages", "nominate", *extra, path],
-            capture_output=True, text=True, check=False,
-        )  # fmt: skip
-        reports = [(d["rules"][0]["quote"], d["rules"][1]["quote"])
-                   for d in json.loads(proc.stdout)["diagnostics"]
-                   if d["code"] in CODES and len(d["rules"]) == 2]  # fmt: skip
+        doc = json.loads(run_check(path, extra).stdout)
+        reports = [(d["rules"][0]["quote"], d["rules"][1]["quote"]) for d in collisions(doc)]
         for q in reports:
             r["reported"] += 1
             labelled = [it for it in items if it["kind"] == "labelled-expect"
-                        and _match((it["a"], it["b"]), q)]  # fmt: skip
+                        and matches((it["a"], it["b"]), q)]  # fmt: skip
             judged = [it for it in items if it["kind"] == "reported-unlabelled"
-                      and _match((it["a"], it["b"]), q)]  # fmt: skip
+                      and matches((it["a"], it["b"]), q)]  # fmt: skip
             if labelled:
                 r["labelled"] += 1
                 r["union"] += 1
@@ -70,7 +54,7 @@ def main(folder: Path, extra: list[str]) -> None:
                 r["not_judged"] += 1
         for it in items:
             if it["kind"] == "labelled-expect":
-                hit = any(_match((it["a"], it["b"]), q) for q in reports)
+                hit = any(matches((it["a"], it["b"]), q) for q in reports)
                 r["expect"] += 1
                 r["expect_found"] += hit
                 if genuine[it["id"]]:

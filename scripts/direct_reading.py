@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import yaml
+from score import matches
 
 from promptlint.config import Config
 from promptlint.llm.replay import load_answers, request_key
@@ -22,14 +23,8 @@ from promptlint.load import load
 from promptlint.nominate import _lens
 
 
-def _norm(s: str) -> str:
-    return " ".join(s.lower().split())
-
-
 def _match(entry: dict, a: str, b: str) -> bool:
-    x, y = (_norm(s) for s in entry["rules"])
-    a, b = _norm(a), _norm(b)
-    return (x in a and y in b) or (x in b and y in a)
+    return matches(entry["rules"], (a, b))
 
 
 def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import yaml
@@ -26,10 +27,30 @@ def _norm(s: str) -> str:
     return " ".join(s.lower().split())
 
 
-def _match(entry: dict, quotes: tuple[str, str]) -> bool:
-    a, b = (_norm(x) for x in entry["rules"])
+def matches(rules: Sequence[str], quotes: tuple[str, str]) -> bool:
+    """A reported pair's two quotes contain a labelled pair's two substrings, in either order
+    (whitespace collapsed, case ignored). Also used by the other scoring scripts."""
+    a, b = (_norm(x) for x in rules)
     qa, qb = (_norm(q) for q in quotes)
     return (a in qa and b in qb) or (a in qb and b in qa)
+
+
+def _match(entry: dict, quotes: tuple[str, str]) -> bool:
+    return matches(entry["rules"], quotes)
+
+
+def run_check(policy: Path | str, extra: Sequence[str]) -> subprocess.CompletedProcess[str]:
+    """``promptlint check --isolated --no-cache -f json POLICY EXTRA...`` as a process."""
+    return subprocess.run(
+        [sys.executable, "-m", "promptlint", "check", "--isolated", "--no-cache",
+         "-f", "json", str(policy), *extra],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+
+
+def collisions(doc: dict) -> list[dict]:
+    """The reported collisions of a JSON report (PL101-PL104, two rules each)."""
+    return [d for d in doc["diagnostics"] if d["code"] in CODES and len(d["rules"]) == 2]
 
 
 def main(policy_dir: Path, label_dir: Path, extra: list[str]) -> None:
@@ -41,21 +62,13 @@ def main(policy_dir: Path, label_dir: Path, extra: list[str]) -> None:
             continue
         spec = yaml.safe_load(label.read_text("utf-8")) or {}
         expect = spec.get("expect") or []
-        proc = subprocess.run(
-            [sys.executable, "-m", "promptlint", "check", "--isolated", "--no-cache",
-             "-f", "json", str(policy), *extra],
-            capture_output=True, text=True, check=False,
-        )  # fmt: skip
+        proc = run_check(policy, extra)
         try:
             doc = json.loads(proc.stdout)
         except json.JSONDecodeError:
             print(f"{policy.name}: exit {proc.returncode}: {proc.stderr.strip()[:200]}")
             continue
-        found = [
-            (d["rules"][0]["quote"], d["rules"][1]["quote"])
-            for d in doc["diagnostics"]
-            if d["code"] in CODES and len(d["rules"]) == 2
-        ]
+        found = [(d["rules"][0]["quote"], d["rules"][1]["quote"]) for d in collisions(doc)]
         hit = sum(any(_match(e, q) for q in found) for e in expect)
         tp = sum(any(_match(e, q) for e in expect) for q in found)
         tot["expected"] += len(expect)

@@ -21,19 +21,27 @@ def numbered_lines(policy: Any) -> list[tuple[int, str]]:
     return lines
 
 
+def _fill(lines: list[str], start: int, chars: int) -> tuple[int, int]:
+    """(end, characters) of the window of whole lines from ``start`` that stays under
+    ``chars``; at least one line, however long."""
+    size, end = 0, start
+    while end < len(lines) and (size + len(lines[end]) < chars or end == start):
+        size += len(lines[end]) + 1
+        end += 1
+    return end, size
+
+
 def focus_parts(policy: Any, chars: int, context_chars: int) -> list[tuple[str, int, int]]:
     """(context, first line, last line) per consecutive part of about ``chars`` characters:
     every line is in exactly one part, and each part comes with the whole numbered policy
     as its context (or, past ``context_chars``, the lines around the part)."""
     lines = numbered_lines(policy)
-    whole = "\n".join(text for _, text in lines)
+    texts = [text for _, text in lines]
+    whole = "\n".join(texts)
     out: list[tuple[str, int, int]] = []
     start = 0
     while start < len(lines):
-        size, end = 0, start
-        while end < len(lines) and (size + len(lines[end][1]) < chars or end == start):
-            size += len(lines[end][1]) + 1
-            end += 1
+        end, size = _fill(texts, start, chars)
         if len(whole) <= context_chars:
             context = whole
         else:  # as many lines either side of the part as the context holds
@@ -41,11 +49,11 @@ def focus_parts(policy: Any, chars: int, context_chars: int) -> list[tuple[str, 
             while room > 0 and (lo > 0 or hi < len(lines)):
                 if lo > 0:
                     lo -= 1
-                    room -= len(lines[lo][1]) + 1
+                    room -= len(texts[lo]) + 1
                 if hi < len(lines) and room > 0:
-                    room -= len(lines[hi][1]) + 1
+                    room -= len(texts[hi]) + 1
                     hi += 1
-            context = "\n".join(text for _, text in lines[lo:hi])
+            context = "\n".join(texts[lo:hi])
         out.append((context, lines[start][0], lines[end - 1][0]))
         start = end
     return out
@@ -58,10 +66,7 @@ def numbered_windows(policy: Any, chars: int) -> list[str]:
     out: list[str] = []
     start = 0
     while start < len(lines):
-        size, end = 0, start
-        while end < len(lines) and (size + len(lines[end]) < chars or end == start):
-            size += len(lines[end]) + 1
-            end += 1
+        end, _ = _fill(lines, start, chars)
         out.append("\n".join(lines[start:end]))
         if end >= len(lines):
             break
