@@ -11,11 +11,14 @@ in the coordinates of the file the user edits (ruff, SARIF and GitHub agree).
 from __future__ import annotations
 
 import bisect
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
 __all__ = [
     "ENTRY_KINDS",
+    "MAX_QUOTE",
     "RELATION_KINDS",
     "And",
     "Assumption",
@@ -45,6 +48,7 @@ __all__ = [
     "Verdict",
     "condition_from_dict",
     "condition_to_dict",
+    "locate",
     "render_condition",
     "render_term",
     "term_from_dict",
@@ -699,3 +703,22 @@ class PolicyModel:
             str(d.get("origin", "offline")),
             int(d.get("version", 1)),
         )
+
+
+#: a quote longer than this is not one rule
+MAX_QUOTE = 1200
+
+
+def locate(quote: str, policies: Sequence[Policy]) -> tuple[int, int, int, int] | None:
+    """(policy, segment, start, end) of a quote a model gave, in the policy text, matching
+    runs of whitespace loosely (a model may join a rule's lines); None if it is not there."""
+    words = quote.split()
+    if not words or len(quote) > MAX_QUOTE:
+        return None
+    pattern = re.compile(r"\s+".join(re.escape(w) for w in words))
+    for p_index, policy in enumerate(policies):
+        for s_index, seg in enumerate(policy.segments):
+            m = pattern.search(seg.text)
+            if m:
+                return p_index, s_index, m.start(), m.end()
+    return None

@@ -53,6 +53,8 @@ def _answer(prompt: str) -> dict:
                 "body_b": 'if semantic(ctx.msg, "customer_disputes_charge"):\n'
                           '    require(reply_length("words", ">=", 120))',
                 "entries": [], "relations": []}  # fmt: skip
+    if "check one finding" in prompt:
+        return {"reason": "none", "rule": "", "evidence": "", "explanation": ""}
     raise AssertionError(prompt[:200])
 
 

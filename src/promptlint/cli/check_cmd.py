@@ -285,7 +285,7 @@ def check_command(
         None,
         "--model-stages",
         help="With --backend llm: the model-backed stages to run, comma-separated, among "
-        "extract, encode, policy-model, overlap, nominate (default: all).",
+        "extract, encode, policy-model, overlap, nominate, vet (default: all).",
     ),
     passes: int = typer.Option(
         None,

@@ -440,6 +440,40 @@ Read both rules. If they do conflict, write the precedence into one of them; if 
 suppress the finding with a reason.
 """,
         ),
+        _c(
+            "PL106",
+            "collision-set-aside",
+            _C,
+            Severity.INFO,
+            "A collision the policy text itself sets aside, with the evidence quoted.",
+            """
+## What it finds
+With a model endpoint, every collision is vetted against the policy text before it is
+reported as an error. The model is not asked whether the two rules conflict (the solver
+decided that); it is asked whether the text shows a reason they are never in force
+together, and must quote that text: one rule is an example, a sample reply or reference
+material rather than an instruction (evidence near that rule); the two belong to separate
+templates, modes or stages; the policy states which one gives way; or one is only a
+preference ("prefer", "if appropriate"; evidence on that rule). Such a collision is
+reported here, as info, with the reason and the quoted line.
+## Why it matters
+The collision holds between the two encodings, but the text says why a reader need not
+act on it. The quote is checked against the policy; an answer whose quote is not there,
+or not where the reason needs it, leaves the collision standing and is reported (PL004).
+## Example
+```markdown
+## Example reply
+Sure! Now you can open the app in your browser.
+
+## Rules
+- Never tell the user to open the app in a browser.
+```
+## How to fix
+Read the quoted evidence. If it is right, nothing needs to change (or make the example
+obviously an example); if it is wrong, the finding in `--model-stages` without `vet` is
+the collision itself.
+""",
+        ),
         # ------------------------------------------------------------------ PL2xx rule quality
         _c(
             "PL201",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict
 
 __all__ = [
@@ -22,6 +24,7 @@ __all__ = [
     "SameSituation",
     "Suffix",
     "Synthesized",
+    "VetAnswer",
     "WitnessCheck",
 ]
 
@@ -80,6 +83,16 @@ class Nomination(BaseModel):
 class Nominations(BaseModel):
     model_config = ConfigDict(extra="forbid")
     pairs: list[Nomination]
+
+
+class VetAnswer(BaseModel):
+    """Why the policy text itself sets a finding aside, or "none"."""
+
+    model_config = ConfigDict(extra="forbid")
+    reason: Literal["none", "example", "separate", "exception", "soft"]
+    rule: Literal["", "A", "B"]
+    evidence: str
+    explanation: str
 
 
 class JointEncoding(BaseModel):

@@ -17,9 +17,9 @@ from promptlint.errors import ConfigError
 __all__ = ["CHECK_STAGES", "STAGES", "LLMSettings", "redact"]
 
 STAGES = ("extract", "encode", "canonicalize", "policy_model", "overlap", "nominate",
-          "joint_encode", "realize", "judge")  # fmt: skip
+          "joint_encode", "vet", "realize", "judge")  # fmt: skip
 #: the model-backed stages of `check`, each of which can be left out with `llm.stages`
-CHECK_STAGES = ("extract", "encode", "policy-model", "overlap", "nominate")
+CHECK_STAGES = ("extract", "encode", "policy-model", "overlap", "nominate", "vet")
 #: the stages `check --backend llm` runs unless ``llm.stages`` or ``--model-stages`` says
 DEFAULT_STAGES = CHECK_STAGES
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["focus_parts", "numbered_lines", "numbered_windows"]
+__all__ = ["around", "focus_parts", "numbered_lines", "numbered_windows"]
 
 
 def numbered_lines(policy: Any) -> list[tuple[int, str]]:
@@ -29,6 +29,36 @@ def _fill(lines: list[str], start: int, chars: int) -> tuple[int, int]:
         size += len(lines[end]) + 1
         end += 1
     return end, size
+
+
+def around(policy: Any, focus: tuple[int, ...], context_chars: int) -> str:
+    """The whole numbered policy, or, past ``context_chars``, the lines around each of the
+    ``focus`` file lines (an equal share each, in file order, ``...`` between)."""
+    lines = numbered_lines(policy)
+    texts = [text for _, text in lines]
+    whole = "\n".join(texts)
+    if len(whole) <= context_chars or not focus:
+        return whole
+    share = context_chars // len(focus)
+    keep: set[int] = set()
+    for line in focus:
+        at = min(range(len(lines)), key=lambda i: abs(lines[i][0] - line))
+        lo = hi = at
+        room = share - len(texts[at])
+        while room > 0 and (lo > 0 or hi < len(lines) - 1):
+            if lo > 0:
+                lo -= 1
+                room -= len(texts[lo]) + 1
+            if hi < len(lines) - 1 and room > 0:
+                hi += 1
+                room -= len(texts[hi]) + 1
+        keep.update(range(lo, hi + 1))
+    out: list[str] = []
+    for i in sorted(keep):
+        if out and i - 1 not in keep:
+            out.append("  ...")
+        out.append(texts[i])
+    return "\n".join(out)
 
 
 def focus_parts(policy: Any, chars: int, context_chars: int) -> list[tuple[str, int, int]]:

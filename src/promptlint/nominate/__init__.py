@@ -12,17 +12,13 @@ decides.
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from promptlint.objects import Policy, PolicyModel, RuleRecord
+from promptlint.objects import Policy, PolicyModel, RuleRecord, locate
 
 __all__ = ["Joint", "Nominated", "joint_encode", "locate", "nominate"]
-
-#: a quote longer than this is not one rule
-MAX_QUOTE = 1200
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,21 +102,6 @@ def _lens(n: int) -> str:
     return (f"\n\nThis is reading {n + 1} of the policy: look especially at {focus}. "
             "Name every conflicting pair you find, including ones an earlier reading may "
             "have named.")  # fmt: skip
-
-
-def locate(quote: str, policies: Sequence[Policy]) -> tuple[int, int, int, int] | None:
-    """(policy, segment, start, end) of a quote in the policy text, matching runs of
-    whitespace loosely (a model may join a rule's lines); None if it is not there."""
-    words = quote.split()
-    if not words or len(quote) > MAX_QUOTE:
-        return None
-    pattern = re.compile(r"\s+".join(re.escape(w) for w in words))
-    for p_index, policy in enumerate(policies):
-        for s_index, seg in enumerate(policy.segments):
-            m = pattern.search(seg.text)
-            if m:
-                return p_index, s_index, m.start(), m.end()
-    return None
 
 
 def joint_encode(

@@ -39,6 +39,7 @@ from promptlint.pipeline.model import (
     usage_of,
 )
 from promptlint.pipeline.nomination import nominations
+from promptlint.pipeline.vetting import vetted
 from promptlint.policymodel import MODEL_SUFFIX, resolve
 
 if TYPE_CHECKING:
@@ -204,7 +205,8 @@ def sidecar_path(policy_path: str) -> str:
 def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> PolicyRun:
     """Lint one policy (a file, or a group of files linted as one), stage by stage:
     load, extract, build the policy model, encode (reviewed sidecars first), map the
-    encodings onto the policy model, triage with the overlap judge, nominate (model-backed).
+    encodings onto the policy model, triage with the overlap judge, nominate and vet
+    (model-backed).
     """
     from promptlint.load import load
 
@@ -236,6 +238,8 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
     if backend.runs("nominate"):
         diagnostics += nominations(backend, policies, all_records, rules, refs, result, model,
                                    config)  # fmt: skip
+    if backend.runs("vet"):
+        diagnostics = vetted(backend, policies, diagnostics)
 
     budget = backend.budget_note(budget_mark, group[0])
     if budget is not None:
