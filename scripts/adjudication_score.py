@@ -1,7 +1,8 @@
 """Score `check --backend llm --model-stages nominate [--sweep]` against a blind adjudication.
 
     PROMPTLINT_LLM_REPLAY=fixtures/recorded/session11.answers.jsonl \
-        python scripts/adjudication_score.py tests/data/adjudication_s11 [--sweep]
+        python scripts/adjudication_score.py tests/data/adjudication_s11 [--sweep] \
+        [--model-stages nominate,vet]
 
 The folder holds ``key.json`` (the pooled pairs: every labelled conflict, sampled labelled
 look-alikes and the unlabelled reports, with where each came from; written by
@@ -23,7 +24,8 @@ from score import collisions, matches, run_check
 
 
 def main(folder: Path, extra: list[str]) -> None:
-    extra = ["--backend", "llm", "--model-stages", "nominate", *extra]
+    stages = [] if "--model-stages" in extra else ["--model-stages", "nominate"]
+    extra = ["--backend", "llm", *stages, *extra]
     key = json.loads((folder / "key.json").read_text("utf-8"))
     genuine: dict[str, bool] = {}
     for f in sorted(folder.glob("verdicts_*.jsonl")):

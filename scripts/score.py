@@ -82,7 +82,7 @@ def main(policy_dir: Path, label_dir: Path, extra: list[str]) -> None:
                 print(f"    unlabelled: {_norm(q[0])[:70]!r} / {_norm(q[1])[:70]!r}")
         for e in expect:
             if not any(_match(e, q) for q in found):
-                print(f"    missed: {e['id']}")
+                print(f"    missed: {e.get('id') or ' / '.join(e['rules'])}")
     r = tot["found"] / tot["expected"] if tot["expected"] else 1.0
     p = tot["tp"] / tot["reported"] if tot["reported"] else 1.0
     print(f"TOTAL labelled {tot['expected']} found {tot['found']} reported {tot['reported']} "
