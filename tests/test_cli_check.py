@@ -49,6 +49,25 @@ def test_full_output_frames_both_rules(policy: Path, capsys: pytest.CaptureFixtu
     assert out.rstrip().endswith("Found 3 findings (3 errors).")
 
 
+def test_a_long_line_is_framed_around_the_rule_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a JSON chat payload keeps the whole prompt on one line of the file
+    filler = "Intro sentence number one. " * 40
+    content = f"{filler}\n- Always answer in English.\n- Always answer in French.\n"
+    f = tmp_path / "chat.json"
+    f.write_text(json.dumps({"messages": [{"role": "system", "content": content}]}))
+    assert run(["check", "--isolated", str(f)]) == 1
+    out = capsys.readouterr().out
+    frames = [line for line in out.splitlines() if line.startswith("1 | ")]
+    assert frames and all(len(line) <= 80 for line in frames)
+    first = frames[0]
+    assert first.startswith("1 | ...") and "- Always answer in English." in first
+    caret = next(line for line in out.splitlines() if "^" in line)
+    col = caret.index("^")
+    assert first[col:].startswith("Always answer in English.")
+
+
 def test_concise_and_statistics(policy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["check", str(policy), "-f", "concise"]) == 1
     out = capsys.readouterr().out

@@ -278,3 +278,34 @@ def test_requiring_one_of_two_excluding_things_forbids_the_other() -> None:
     (cand,) = triage(rules, model=model).candidates
     assert cand.rules == ("r1", "r2")
     assert all(a.reason == "excludes" for a in cand.assumptions)
+
+
+ORDERS = """
+@rule("r1", span="1-1")
+def r1(ctx):
+    "Verify the customer's identity before you act on any card."
+    require(trace_order("verify_identity", "act_on_card"))
+
+@rule("r2", span="2-2")
+def r2(ctx):
+    "If a card is stolen, freeze it first, before anything else."
+    if semantic(ctx.msg, "card_stolen"):
+        require(trace_order("freeze_card", "verify_identity"))
+"""
+
+
+def test_an_order_before_every_kind_of_event_meets_the_converse_order_of_one_kind() -> None:
+    rules = _rules(ORDERS)
+    assert triage(rules).candidates == ()
+    model = PolicyModel(
+        (Entry("action", "freeze_card"), Entry("action", "act_on_card")),
+        (Relation("is_a", "action:freeze_card", "action:act_on_card"),),
+    )
+    (cand,) = triage(rules, model=model).candidates
+    assert cand.rules == ("r1", "r2")
+    (why,) = cand.assumptions
+    assert why.kind == "relation" and "freeze_card" in why.text() and "act_on_card" in why.text()
+    # the edge the other way (every card action is a freeze) says nothing about this order
+    backwards = PolicyModel(model.entries,
+                            (Relation("is_a", "action:act_on_card", "action:freeze_card"),))  # fmt: skip
+    assert triage(rules, model=backwards).candidates == ()

@@ -191,13 +191,29 @@ def test_sweep_parts_cover_every_line_once_each_with_the_whole_policy(tmp_path: 
     policy = load(str(f))
     parts = focus_parts(policy, 1500, 160000)
     assert len(parts) > 3
-    covered = [n for _, first, last in parts for n in range(first, last + 1)]
+    covered = [n for _, first, last in parts for n in range(int(first), int(last) + 1)]
     assert covered == list(range(1, len(f.read_text().splitlines()) + 1))
     assert all("Keep every answer under 50 words" in ctx and "disputes a charge" in ctx
                for ctx, _, _ in parts)  # fmt: skip
     small = focus_parts(policy, 1500, 3000)  # past context-chars: the lines around the part
     assert all(len(ctx) <= 3000 + 200 for ctx, _, _ in small)
-    assert all(f"{first:5}| " in ctx for ctx, first, _ in small)
+    assert all(f"{first:>5}| " in ctx for ctx, first, _ in small)
+
+
+def test_lines_of_a_json_string_are_numbered_apart(tmp_path: Path) -> None:
+    """A chat payload keeps the prompt on one file line: its text lines are 7.1, 7.2, ...,
+    so that each sweep part still names its own lines."""
+    from promptlint.llm.windows import focus_parts, numbered_lines
+    from promptlint.load import load
+
+    f = tmp_path / "chat.json"
+    f.write_text(json.dumps({"messages": [{"role": "system", "content": _long_policy(120)}]}))
+    policy = load(str(f))
+    labels = [text.split("|")[0].strip() for _, text in numbered_lines(policy)]
+    assert labels[:3] == ["1.1", "1.2", "1.3"] and len(set(labels)) == len(labels)
+    parts = focus_parts(policy, 1500, 160000)
+    assert len(parts) > 3 and len({(first, last) for _, first, last in parts}) == len(parts)
+    assert parts[0][1] == "1.1" and parts[-1][2] == labels[-1]
 
 
 def test_sweep_asks_once_per_part_and_finds_a_pair_across_parts(

@@ -4,21 +4,36 @@ is cut off from its neighbours at a window's edge."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 __all__ = ["around", "focus_parts", "numbered_lines", "numbered_windows"]
 
 
 def numbered_lines(policy: Any) -> list[tuple[int, str]]:
-    """(file line, ``  12| text``) for every line of the policy text, segments in order."""
-    lines: list[tuple[int, str]] = []
+    """(file line, ``  12| text``) for every line of the policy text, segments in order.
+
+    Text lines that share one file line (a JSON string's escaped ``\\n``) are numbered
+    ``7.1``, ``7.2``, ... so that a line range still names a part of the policy."""
+    found: list[tuple[int, str]] = []
     for seg in policy.segments:
         offset = 0
         for raw in seg.text.splitlines(keepends=True):
-            line_no = policy.line_col(seg.file_offset(offset))[0]
-            lines.append((line_no, f"{line_no:5}| {raw.rstrip(chr(10)).rstrip(chr(13))}"))
+            found.append((policy.line_col(seg.file_offset(offset))[0], raw.rstrip("\r\n")))
             offset += len(raw)
+    shared = Counter(line for line, _ in found)
+    seen: Counter[int] = Counter()
+    lines: list[tuple[int, str]] = []
+    for line, text in found:
+        seen[line] += 1
+        label = str(line) if shared[line] == 1 else f"{line}.{seen[line]}"
+        lines.append((line, f"{label:>5}| {text}"))
     return lines
+
+
+def line_label(numbered: str) -> str:
+    """The number a line of :func:`numbered_lines` is shown with (``12`` or ``7.3``)."""
+    return numbered.split("|", 1)[0].strip()
 
 
 def _fill(lines: list[str], start: int, chars: int) -> tuple[int, int]:
@@ -61,14 +76,14 @@ def around(policy: Any, focus: tuple[int, ...], context_chars: int) -> str:
     return "\n".join(out)
 
 
-def focus_parts(policy: Any, chars: int, context_chars: int) -> list[tuple[str, int, int]]:
-    """(context, first line, last line) per consecutive part of about ``chars`` characters:
-    every line is in exactly one part, and each part comes with the whole numbered policy
+def focus_parts(policy: Any, chars: int, context_chars: int) -> list[tuple[str, str, str]]:
+    """(context, first line, last line) per consecutive part of about ``chars`` characters,
+    the lines as :func:`numbered_lines` numbers them: every line is in exactly one part, and each part comes with the whole numbered policy
     as its context (or, past ``context_chars``, the lines around the part)."""
     lines = numbered_lines(policy)
     texts = [text for _, text in lines]
     whole = "\n".join(texts)
-    out: list[tuple[str, int, int]] = []
+    out: list[tuple[str, str, str]] = []
     start = 0
     while start < len(lines):
         end, size = _fill(texts, start, chars)
@@ -84,7 +99,7 @@ def focus_parts(policy: Any, chars: int, context_chars: int) -> list[tuple[str, 
                     room -= len(texts[hi]) + 1
                     hi += 1
             context = "\n".join(texts[lo:hi])
-        out.append((context, lines[start][0], lines[end - 1][0]))
+        out.append((context, line_label(texts[start]), line_label(texts[end - 1])))
         start = end
     return out
 

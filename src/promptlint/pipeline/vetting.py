@@ -13,6 +13,9 @@ from promptlint.diagnostics import Category, Diagnostic, Severity
 __all__ = ["COLLISIONS", "vetted"]
 
 COLLISIONS = frozenset({"PL101", "PL102", "PL103", "PL104"})
+#: reasons that set a collision aside; an exception the text states is only shown: whether
+#: it covers the situation is the judgement the finding asks a person to make
+SET_ASIDE = frozenset({"example", "separate", "soft"})
 
 
 def vetted(
@@ -36,8 +39,12 @@ def vetted(
             if verdict.problem:
                 problems.append(f"line {d.line}: {verdict.problem}")
                 continue
-            out[i] = replace(d, data={**d.data, "vetted": "kept"})
-            if not verdict.reason:
+            if verdict.reason not in SET_ASIDE:
+                note: dict[str, Any] = {"vetted": "kept"}
+                if verdict.reason:  # the text may settle it: shown, but a person decides
+                    note = {"vetted": "kept", "exception": verdict.evidence,
+                            "exception_line": verdict.evidence_line}  # fmt: skip
+                out[i] = replace(d, data={**d.data, **note})
                 continue
             ref = _ordered(d)[1 if verdict.rule == "b" else 0]
             subject = (f"the rule on line {ref.line} " if verdict.rule else "") + REASONS[

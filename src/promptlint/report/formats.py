@@ -179,14 +179,25 @@ def _frame(
     last = min(ref.end_line, ref.line + 5)
     width = len(str(last))
     pad = " " * (width + 1)
+    room = max(40, WIDTH - len(pad) - 2)
+    start = ref.column - 1
+    span = max(1, ref.end_column - ref.column)
+    # a long line (a JSON string holding a whole prompt) is shown around the span only
+    lo = 0
+    if ref.end_line == ref.line:
+        line_text = lines[ref.line - 1] if 0 < ref.line <= len(lines) else ""
+        if len(line_text) > _LONG:
+            lo = max(0, min(start - 8, len(line_text) - room + 3))
     out.append(pad + "|\n", style=_GUTTER)
     for n in range(ref.line, last + 1):
         text = lines[n - 1] if 0 < n <= len(lines) else ""
         out.append(f"{n:>{width}} | ", style=_GUTTER)
-        out.append(text + "\n")
+        out.append(_clip(text, lo, room) + "\n")
     if ref.end_line == ref.line:
-        start = ref.column - 1
-        span = max(1, ref.end_column - ref.column)
+        if lo:
+            start = start - lo + 3
+        if len(line_text) > _LONG:
+            span = max(1, min(span, room - start - 3))
     else:
         # under the last line shown: from its text's start to where the span ends
         tail = lines[last - 1] if 0 < last <= len(lines) else ""
@@ -202,6 +213,23 @@ def _frame(
         out.append("\n")
         out.append(pad + "| ", style=_GUTTER)
         out.append(" " * min(start, WIDTH // 2) + label + "\n", style=style)
+
+
+#: a source line longer than this is shown in part (a prose line a little over the width
+#: is shown whole, as it is)
+_LONG = 2 * WIDTH
+
+
+def _clip(text: str, lo: int, room: int) -> str:
+    """``text`` from ``lo`` in at most ``room`` characters, "..." where it was cut; a line
+    of at most ``_LONG`` characters whole."""
+    if len(text) <= _LONG:
+        return text
+    head = "..." if lo else ""
+    cut = text[lo : lo + room - len(head)]
+    if lo + len(cut) < len(text):
+        cut = cut[:-3] + "..."
+    return head + cut
 
 
 @lru_cache(maxsize=16)

@@ -71,7 +71,7 @@ def derived_by_relations(
         return []
     start = clause_ref(c)
     if start is None:
-        return []
+        return _ordered_kinds(c, model, vocab)
     out: list[tuple[Clause, Assumption]] = []
     seen = {(start[0], _norm(start[1]))}
     frontier = [start]
@@ -95,6 +95,37 @@ def derived_by_relations(
         if not frontier:
             break
     return out + _only_means(c, start, model, vocab) + _excluded(c, start, model, vocab)
+
+
+def _ordered_kinds(
+    c: Clause, model: PolicyModel, vocab: Vocabulary
+) -> list[tuple[Clause, Assumption]]:
+    """ "X before every Y" holds for each kind of Y: requiring ``trace_order(verify, act on
+    the account)`` requires ``trace_order(verify, freeze the card)`` when freezing the card
+    is-a way of acting on the account, so it meets "freeze the card before verifying"."""
+    spec = vocab.primitives.get(c.primitive)
+    if spec is None or spec.compare != "ordering" or len(c.args) < 2:
+        return []
+    (name_first, first), (name_second, second) = c.args[:2]
+    if not (isinstance(first, Const) and isinstance(second, Const)):
+        return []
+    if not isinstance(second.value, str):
+        return []
+    target = canonical_label(second.value)
+    out = []
+    for rel in model.relations:
+        if rel.kind not in ("is_a", "implies"):
+            continue
+        sname, tname = rel.source.partition(":")[2], rel.target.partition(":")[2]
+        if not sname or canonical_label(tname) != target or canonical_label(sname) == target:
+            continue
+        args = ((name_first, first), (name_second, Const(sname)), *c.args[2:])
+        shown = f"{c.primitive}({first.value}, {sname})"
+        derived = replace(c, args=args, surface=vocab.surface_key(spec, args), derived=shown)
+        why = "is a kind of" if rel.kind == "is_a" else "implies"
+        left, right = (e.replace(":", " ", 1) for e in (rel.source, rel.target))
+        out.append((derived, Assumption("relation", left, right, "policy-model", why)))
+    return out
 
 
 def _excluded(
