@@ -144,3 +144,21 @@ def test_around_keeps_the_lines_of_both_rules_of_a_long_policy(tmp_path: Path) -
     assert len(text) <= 4000 + 200
     assert "   10| - rule number 10 " in text and " 1900| - rule number 1900 " in text
     assert "  ..." in text and " 1000| " not in text
+
+
+def test_a_stated_exception_is_shown_but_the_collision_stands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def answer(request: str) -> dict:
+        if _is_spanish_pair(request):
+            return {"reason": "exception", "rule": "", "evidence": "User: where is my order?",
+                    "explanation": "x"}  # fmt: skip
+        return NONE
+
+    code, by_code = _check(tmp_path, monkeypatch, capsys, answer)
+    (stands,) = by_code["PL101"]
+    assert stands["severity"] == "error" and stands["data"]["vetted"] == "kept"
+    assert stands["data"]["exception_line"] == 8
+    assert "PL106" not in by_code and code == 1
+    run(["check", "--isolated", "--no-cache", str(tmp_path / "bot.md"), *STAGES])
+    assert '= note: line 8 may settle this: "User: where is my order?"' in capsys.readouterr().out

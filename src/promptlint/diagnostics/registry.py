@@ -453,9 +453,11 @@ reported as an error. The model is not asked whether the two rules conflict (the
 decided that); it is asked whether the text shows a reason they are never in force
 together, and must quote that text: one rule is an example, a sample reply or reference
 material rather than an instruction (evidence near that rule); the two belong to separate
-templates, modes or stages; the policy states which one gives way; or one is only a
-preference ("prefer", "if appropriate"; evidence on that rule). Such a collision is
-reported here, as info, with the reason and the quoted line.
+templates, modes or stages; or one is only a preference ("prefer", "if appropriate";
+evidence on that rule). Such a collision is reported here, as info, with the reason and
+the quoted line. An exception the text states is not a reason to set the collision aside:
+whether it covers the situation is what a person must decide, so the collision stands and
+the quoted line is shown beside it (`= note:`, and `exception` in the JSON).
 ## Why it matters
 The collision holds between the two encodings, but the text says why a reader need not
 act on it. The quote is checked against the policy; an answer whose quote is not there,

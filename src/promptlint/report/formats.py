@@ -328,6 +328,10 @@ def full_text(report: Report, *, quiet: bool = False) -> Styled:
             _frame(out, ref, report.sources.get(d.path), "^", "here", "-->", sev)
         if d.witness and d.witness.get("scenario"):
             _wrapped(out, "  = witness: ", d.witness["scenario"], _GUTTER)
+        if d.data.get("exception"):
+            note = (f'line {d.data.get("exception_line")} may settle this: '
+                    f'"{d.data["exception"]}" (vetting)')  # fmt: skip
+            _wrapped(out, "  = note: ", note, _GUTTER)
         hint = help_text(d)
         if hint:
             _wrapped(out, "  = help: ", hint, _GUTTER)
