@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-__all__ = ["around", "focus_parts", "numbered_lines", "numbered_windows"]
+__all__ = ["around", "focus_parts", "line_label", "numbered_lines", "numbered_windows"]
 
 
 def numbered_lines(policy: Any) -> list[tuple[int, str]]:
