@@ -83,6 +83,7 @@ def test_an_example_with_its_marker_quoted_is_set_aside(
     assert kept["data"]["vetted"] == "kept"
     assert "PL101" not in by_code and "PL004" not in by_code
     assert code == 1
+    assert "Read the quoted evidence" in aside["help"]  # not "say which one wins"
 
 
 def test_every_collision_set_aside_leaves_an_info_only_report(

@@ -471,9 +471,10 @@ Sure! Now you can open the app in your browser.
 - Never tell the user to open the app in a browser.
 ```
 ## How to fix
-Read the quoted evidence. If it is right, nothing needs to change (or make the example
-obviously an example); if it is wrong, the finding in `--model-stages` without `vet` is
-the collision itself.
+Read the quoted evidence. If it is right, nothing needs to change (an example can be marked
+more plainly, for instance inside `<example>` tags). If it is wrong, the finding is the
+collision it was (`set_aside` in the JSON names its code): fix the two rules as that code
+says; leaving `vet` out of `--model-stages` reports it as an error again.
 """,
         ),
         # ------------------------------------------------------------------ PL2xx rule quality
