@@ -46,6 +46,19 @@ def _fill(lines: list[str], start: int, chars: int) -> tuple[int, int]:
     return end, size
 
 
+def _widen(texts: list[str], lo: int, hi: int, room: int) -> tuple[int, int]:
+    """The lines ``[lo, hi)`` grown by whole lines, one before then one after, while
+    ``room`` characters last."""
+    while room > 0 and (lo > 0 or hi < len(texts)):
+        if lo > 0:
+            lo -= 1
+            room -= len(texts[lo]) + 1
+        if hi < len(texts) and room > 0:
+            room -= len(texts[hi]) + 1
+            hi += 1
+    return lo, hi
+
+
 def around(policy: Any, focus: tuple[int, ...], context_chars: int) -> str:
     """The whole numbered policy, or, past ``context_chars``, the lines around each of the
     ``focus`` file lines (an equal share each, in file order, ``...`` between)."""
@@ -58,16 +71,8 @@ def around(policy: Any, focus: tuple[int, ...], context_chars: int) -> str:
     keep: set[int] = set()
     for line in focus:
         at = min(range(len(lines)), key=lambda i: abs(lines[i][0] - line))
-        lo = hi = at
-        room = share - len(texts[at])
-        while room > 0 and (lo > 0 or hi < len(lines) - 1):
-            if lo > 0:
-                lo -= 1
-                room -= len(texts[lo]) + 1
-            if hi < len(lines) - 1 and room > 0:
-                hi += 1
-                room -= len(texts[hi]) + 1
-        keep.update(range(lo, hi + 1))
+        lo, hi = _widen(texts, at, at + 1, share - len(texts[at]))
+        keep.update(range(lo, hi))
     out: list[str] = []
     for i in sorted(keep):
         if out and i - 1 not in keep:
@@ -78,8 +83,9 @@ def around(policy: Any, focus: tuple[int, ...], context_chars: int) -> str:
 
 def focus_parts(policy: Any, chars: int, context_chars: int) -> list[tuple[str, str, str]]:
     """(context, first line, last line) per consecutive part of about ``chars`` characters,
-    the lines as :func:`numbered_lines` numbers them: every line is in exactly one part, and each part comes with the whole numbered policy
-    as its context (or, past ``context_chars``, the lines around the part)."""
+    the lines as :func:`numbered_lines` numbers them: every line is in exactly one part,
+    and each part comes with the whole numbered policy as its context (or, past
+    ``context_chars``, the lines around the part)."""
     lines = numbered_lines(policy)
     texts = [text for _, text in lines]
     whole = "\n".join(texts)
@@ -90,14 +96,7 @@ def focus_parts(policy: Any, chars: int, context_chars: int) -> list[tuple[str, 
         if len(whole) <= context_chars:
             context = whole
         else:  # as many lines either side of the part as the context holds
-            lo, hi, room = start, end, context_chars - size
-            while room > 0 and (lo > 0 or hi < len(lines)):
-                if lo > 0:
-                    lo -= 1
-                    room -= len(texts[lo]) + 1
-                if hi < len(lines) and room > 0:
-                    room -= len(texts[hi]) + 1
-                    hi += 1
+            lo, hi = _widen(texts, start, end, context_chars - size)
             context = "\n".join(texts[lo:hi])
         out.append((context, line_label(texts[start]), line_label(texts[end - 1])))
         start = end

@@ -22,6 +22,7 @@ __all__ = [
     "describe_clause",
     "diag",
     "encode_with",
+    "one_line",
     "pyrule_ref",
     "record_ref",
     "run_triage",
@@ -43,14 +44,18 @@ def record_ref(rule_id: str, record: RuleRecord) -> RuleRef:
     return RuleRef(rule_id, sp.path, sp.line, sp.end_line, record.quote, sp.col, sp.end_col)
 
 
+def one_line(text: str, limit: int = 80) -> str:
+    """``text`` on one line, cut to ``limit`` characters for a message."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def unencoded(record: RuleRecord, reason: str) -> Diagnostic:
-    quote = " ".join(record.quote.split())
-    shown = quote if len(quote) <= 80 else quote[:77] + "..."
     return diag(
         "PL205",
         Category.RULE_QUALITY,
         Severity.INFO,
-        f'This rule is not encoded ({reason}): "{shown}"',
+        f'This rule is not encoded ({reason}): "{one_line(record.quote)}"',
         record_ref(record.id, record),
         rules=(record_ref(record.id, record),),
     )

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from promptlint.diagnostics import Category, Diagnostic, Severity
+from promptlint.pipeline.common import one_line
 
 __all__ = ["COLLISIONS", "vetted"]
 
@@ -53,7 +54,7 @@ def vetted(
             message = (
                 f"The collision of line {d.rules[0].line} and line {d.rules[1].line} was set "
                 f"aside: {subject} (line {verdict.evidence_line}: "
-                f'"{_short(verdict.evidence)}")'
+                f'"{one_line(verdict.evidence)}")'
             )
             out[i] = replace(
                 d, code="PL106", category=Category.COLLISION, severity=Severity.INFO,
@@ -80,8 +81,3 @@ def _case(d: Diagnostic) -> Any:
     a, b = _ordered(d)
     situation = str(d.data.get("situation") or (d.witness or {}).get("scenario") or "")
     return Case(a.quote, a.line, a.end_line, b.quote, b.line, b.end_line, situation)
-
-
-def _short(text: str, n: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 3] + "..."
