@@ -187,3 +187,35 @@ def test_a_list_takes_more_than_a_one_word_answer(tmp_path: Path) -> None:
     found = [d for d in report.diagnostics if d.category.value == "collision"]
     assert [sorted(r.line for r in d.rules) for d in found] == [[1, 2]]
     assert "lines" in found[0].message or "lines" in str(found[0].data)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # what the prohibition leaves out is allowed: no unrestricted prohibition
+        "Never book travel for anyone other than the travellers named in the request.",
+        # which words to use, not what to tell
+        'Avoid acronyms such as "ED" unless the visitor used them first; say "Early Decision".',
+    ],
+)
+def test_restricted_prohibitions_and_wordings_are_left_unencoded(
+    tmp_path: Path, sentence: str
+) -> None:
+    assert encode(tmp_path, sentence) == []
+
+
+def test_a_statement_about_other_people_is_not_a_rule(tmp_path: Path) -> None:
+    body = encode(
+        tmp_path,
+        "Reply in the language the visitor writes in; many families write to us in Spanish.",
+    )
+    assert "require(reply_language(ctx.msg.language))" in body
+    assert not any('"es"' in line for line in body)
+
+
+def test_a_condition_inside_a_purpose_clause_is_not_the_rule_s(tmp_path: Path) -> None:
+    plain = "Confirm the booking immediately"
+    assert encode(tmp_path, f"{plain} while they decide.")[0].startswith("if ")
+    assert encode(tmp_path, f"{plain}, so the seat is not lost while they decide.") == [
+        'require(act("confirm booking immediately"))'
+    ]

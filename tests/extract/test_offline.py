@@ -152,3 +152,16 @@ def test_an_instruction_after_a_dash_is_a_rule(sentence: str, rule: bool) -> Non
     from promptlint.extract.offline import is_normative
 
     assert is_normative(sentence) is rule
+
+
+def test_sample_sections_and_transcript_lines_are_not_rules() -> None:
+    text = (
+        "## Rules\n- Never run migrations.\n\n"
+        "## Examples\nUser: deploy it\nGood: run the migrations first.\n\n"
+        "<example>\nAlways reply in Spanish.\n</example>\n\n"
+        "## Style\nBad: say it should work.\n- Always cite the file.\n"
+    )
+    assert [q for *_, q in extract_text(text)] == [
+        "Never run migrations.",
+        "Always cite the file.",
+    ]

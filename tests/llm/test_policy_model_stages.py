@@ -254,3 +254,44 @@ def test_sweep_asks_once_per_part_and_finds_a_pair_across_parts(
     doc = json.loads(capsys.readouterr().out)
     found = [d for d in doc["diagnostics"] if d["data"].get("source") == "nomination"]
     assert len(found) == 1 and {r["line"] for r in found[0]["rules"]} == {4, 124}
+
+
+def test_a_rule_pointing_at_text_below_carries_it_into_its_joint_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from promptlint.llm.windows import pointed_text
+    from promptlint.load import load
+
+    ack = " ".join(["We are sorry and we have logged your complaint."] * 4)
+    text = (
+        "# Bank\n\n## Style\n- Keep every reply under 20 words.\n\n## Complaints\n"
+        "When a customer complains, send the acknowledgement below word for word.\n\n"
+        f"> {ack}\n\n## Cases\n- Always file a case.\n"
+    )
+    f = tmp_path / "bank.md"
+    f.write_text(text, encoding="utf-8")
+    policy = load(str(f))
+    assert pointed_text(policy, "send the acknowledgement below word for word.") == f"> {ack}"
+    assert pointed_text(policy, "Keep every reply under 20 words.") == ""
+
+    answers, pending = tmp_path / "answers.jsonl", tmp_path / "pending"
+    nomination = {"pairs": [{"quote_a": "Keep every reply under 20 words.",
+                             "quote_b": "send the acknowledgement below word for word.",
+                             "situation": "a complaint", "reason": "the text is long"}]}  # fmt: skip
+    answers.write_text(json.dumps({"key": "x", "response": {}}) + "\n", encoding="utf-8")
+    monkeypatch.setenv("PROMPTLINT_LLM_REPLAY", str(answers))
+    monkeypatch.setenv("PROMPTLINT_LLM_PENDING", str(pending))
+    args = ["check", "--isolated", "--no-cache", "-f", "json", str(f),
+            "--backend", "llm", "--model-stages", "nominate"]  # fmt: skip
+    run(args)
+    capsys.readouterr()
+    (request,) = pending.glob("*.md")
+    answers.write_text(json.dumps({"key": request.stem, "response": nomination}) + "\n")
+    request.unlink()
+    run(args)
+    capsys.readouterr()
+    (joint,) = pending.glob("*.md")
+    body = joint.read_text(encoding="utf-8")
+    assert "the text it points at (after it in the policy):\n    | > We are sorry" in body
+    assert body.count("the text it points at") == 1  # the reply cap points at nothing
+    assert "Always file a case" not in body.split("Rule B")[1].split("Return")[0]

@@ -19,7 +19,7 @@ POLICY = """# Support bot
 - Always reply in English.
 - Never use the shell tool.
 
-## Example session
+## What a session looks like
 User: where is my order?
 Assistant: I will check. Always reply in Spanish.
 - Use the shell tool to look up the order.
@@ -68,7 +68,7 @@ def test_an_example_with_its_marker_quoted_is_set_aside(
 ) -> None:
     def answer(request: str) -> dict:
         if _is_spanish_pair(request):
-            return {"reason": "example", "rule": "B", "evidence": "## Example session",
+            return {"reason": "example", "rule": "B", "evidence": "## What a session looks like",
                     "explanation": "line 9 is a sample reply"}  # fmt: skip
         return NONE
 
@@ -91,7 +91,7 @@ def test_every_collision_set_aside_leaves_an_info_only_report(
 ) -> None:
     def answer(request: str) -> dict:
         rule = "B"
-        return {"reason": "example", "rule": rule, "evidence": "## Example session",
+        return {"reason": "example", "rule": rule, "evidence": "## What a session looks like",
                 "explanation": "sample"}  # fmt: skip
 
     code, by_code = _check(tmp_path, monkeypatch, capsys, answer)
@@ -107,7 +107,7 @@ def test_every_collision_set_aside_leaves_an_info_only_report(
         # a hedge must belong to the rule it softens, not sit anywhere in the policy
         ({"reason": "soft", "rule": "A", "evidence": "where is my order?",
           "explanation": "x"}, 'evidence for "soft" is on line 8'),
-        ({"reason": "example", "rule": "", "evidence": "## Example session",
+        ({"reason": "example", "rule": "", "evidence": "## What a session looks like",
           "explanation": "x"}, "does not say which rule"),
         ("{not json", "request failed"),
         (None, "request failed"),  # no answer at all

@@ -66,6 +66,12 @@ _THIS_PROMPT = re.compile(
     r"(?:\b(?:in|from|of)|^)\s+(?:this|the|your|these)\s+(?:system\s+)?(?:prompt|instructions)\b",
     re.I,
 )
+#: a term to use: 'say "Early Decision"', 'call it "the Plan"'
+_WORDING = re.compile(
+    r"^\s*(?:always\s+|instead\s+|please\s+)?(?:say|write|use|call\s+(?:it|them))\s+"
+    r"(?:the\s+(?:words?|term|phrase|name)\s+)?[\"“'][^\"”']{1,40}[\"”']\s*[.!]?\s*$",
+    re.I,
+)
 _CODE_LEAD = re.compile(r"\s*`?[\w.]*_[\w.]*`?\s*\(|\s*`?\w+\(")
 
 
@@ -98,6 +104,10 @@ _SUBORDINATE = re.compile(
     re.I,
 )
 
+
+#: a prohibition restricted by what it leaves out
+_EXCEPTIVE = re.compile(r"\b(?:other than|except|apart from|besides|excluding|save for|else but)\b",
+                        re.I)  # fmt: skip
 
 _DETERMINERS = frozenset({"the", "a", "an", "any", "their", "our", "your", "out", "back", "about"})
 _PREPOSITIONS = frozenset({"by", "via", "through", "over", "in", "on", "to", "for", "of", "with",
@@ -214,6 +224,8 @@ def encode_generic(clause: str) -> list[str]:
     """
     if _CODE_LEAD.match(clause):
         return []  # "read_file(path), write_file(path) ...": a list of code, not a rule
+    if _WORDING.match(clause):
+        return []  # 'say "Early Decision"': which words to use, not what to tell
     text = re.sub(r"[`*_\"“”]", " ", clause).strip()
     negated = soft = False
     for _ in range(4):
@@ -250,6 +262,8 @@ def encode_generic(clause: str) -> list[str]:
         if content:
             rest = _ADDRESSEE_THEN.sub("", rest, count=1)
         cut = _SUBORDINATE.split(rest, maxsplit=1)[0]
+        if _EXCEPTIVE.search(cut):
+            return []  # "never book travel for anyone other than X": X is allowed
         items = [
             _words(i)
             for i in re.split(r",\s*(?:or\s+|and\s+)?|\s+or\s+|\s+nor\s+|\s+and\s+(?=\w+\s)", cut)

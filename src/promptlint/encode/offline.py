@@ -498,7 +498,7 @@ class OfflineEncoder:
         body: list[str] = []
         soft_rule = bool(_SOFT_RULE.match(main))
         for clause in split_clauses(main):
-            if not clause.strip():
+            if not clause.strip() or _DESCRIPTION.match(clause):
                 continue
             own = list(base)
             lead = LEADING.match(clause.strip())
@@ -542,9 +542,23 @@ def _guard(cond: str, kw: str | None) -> str:
     return negate(c) if negating(kw or "") else c
 
 
+#: a statement about other people, not an instruction: "many families write to us in
+#: Spanish"
+_DESCRIPTION = re.compile(
+    r"^\s*(?:many|most|some|few|several|lots of|a lot of|plenty of)\s+(?:of\s+)?(?:our\s+|the\s+)?"
+    r"[a-z\-]+s\s+(?!(?:must|should|shall|need|needs|may|will|have to|are to)\b)[a-z]+\b",
+    re.I,
+)
+#: a purpose or reason clause: a condition after it belongs to it, not to the rule
+#: ("ticket it now, so the fare is not lost while they decide")
+_PURPOSE_CLAUSE = re.compile(r"(?:,\s*|\s)(?:so that|so|because|since|in order to)\s", re.I)
+
+
 def _split_trailing(clause: str, rest: str) -> bool:
     """Read "X when C" as a condition only if X keeps what the whole clause says
     ("Include keyword unless in your response" is a keyword, not a condition)."""
+    if _PURPOSE_CLAUSE.search(rest):
+        return False
     whole, head = encode_clause(clause), encode_clause(rest)
     if head:
         return set(head) >= set(whole)

@@ -57,6 +57,19 @@ _CONDITION_START = re.compile(
 _TEXT_HEADING = re.compile(r"^[ \t]*[A-Z][\w&/'\- ]{0,40}$")
 _NOT_RULES = re.compile(r"^(for example|e\.g\.|example|note that|here is|here are|this is)\b", re.I)
 _MARKUP = re.compile(r"^[\s*_`>\"'(\[]+")
+#: a section of samples, not rules: "## Examples", "<example>", "Sample conversation"
+_EXAMPLES = re.compile(
+    r"^(?:good\s+and\s+bad\s+|worked\s+|sample\s+|few[-\s]shot\s+)?(?:examples?|samples?|"
+    r"(?:sample|example)\s+(?:conversations?|dialogues?|interactions?|exchanges?|replies|"
+    r"responses?|outputs?|transcripts?))\b",
+    re.I,
+)
+#: a line of a sample transcript: "User: ...", "Good: ...", "Assistant: ..."
+_SPEAKER = re.compile(
+    r"^(?:user|human|assistant|ai|agent|bot|customer|caller|visitor|model|good|bad|better|"
+    r"worse|correct|incorrect|wrong|right|q|a)\s*(?:\(\w+\))?:\s",
+    re.I,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +223,8 @@ def is_normative(sentence: str) -> bool:
     plain = _MARKUP.sub("", s)
     if len(plain.split()) < 2 or plain.endswith("?") or _NOT_RULES.match(plain):
         return False
+    if _SPEAKER.match(plain):
+        return False  # a line of a sample transcript
     if re.search(r"[{}\[\]]", plain) and plain.count('"') >= 4:
         return False  # a JSON or code example, not prose
     if re.search(r"\s(?:->|=>|→)\s", plain):
@@ -363,6 +378,8 @@ class OfflineExtractor:
                 lead_ins = {" ".join(b.lead_in.split()) for b in blocks if b.lead_in}
                 for block in blocks:
                     section, lead_in = context[block.start]
+                    if any(_EXAMPLES.match(title) for title in section):
+                        continue
                     for a, b in sentences(masked, block.start, block.end):
                         text = masked[a:b]
                         lead = len(text) - len(text.lstrip())

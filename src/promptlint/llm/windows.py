@@ -4,10 +4,28 @@ is cut off from its neighbours at a window's edge."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
-__all__ = ["around", "focus_parts", "line_label", "numbered_lines", "numbered_windows"]
+__all__ = [
+    "around",
+    "focus_parts",
+    "line_label",
+    "numbered_lines",
+    "numbered_windows",
+    "pointed_text",
+]
+
+#: a rule that points at text after it: "send the acknowledgement below word for word"
+_POINTS = re.compile(
+    r"\b(?:below|as follows|the following (?:text|message|template|wording|notice|script|"
+    r"statement|disclaimer|format))\b",
+    re.I,
+)
+_SECTION_LINE = re.compile(r"^\s*(?:#{1,6}\s|</?[A-Za-z_][\w\-]*>\s*$)")
+#: characters of pointed-at text shown with a rule
+POINTED_CHARS = 1200
 
 
 def numbered_lines(policy: Any) -> list[tuple[int, str]]:
@@ -116,3 +134,26 @@ def numbered_windows(policy: Any, chars: int) -> list[str]:
             break
         start = max(start + 1, end - max(1, (end - start) // 5))
     return out
+
+
+def pointed_text(policy: Any, quote: str) -> str:
+    """The text a rule points at ("the acknowledgement below"): the lines after it up to
+    the next heading or section tag, at most :data:`POINTED_CHARS`; "" when the rule
+    points at nothing or is not found."""
+    if not _POINTS.search(quote):
+        return ""
+    pattern = re.compile(r"\s+".join(re.escape(w) for w in quote.split()))
+    for seg in policy.segments:
+        if not (m := pattern.search(seg.text)):
+            continue
+        after = seg.text[m.end() :].split("\n")[1:]
+        taken: list[str] = []
+        for line in after:
+            if _SECTION_LINE.match(line) and any(t.strip() for t in taken):
+                break
+            taken.append(line)
+            if sum(len(t) + 1 for t in taken) > POINTED_CHARS:
+                break
+        text = "\n".join(taken).strip()
+        return text if len(text) <= POINTED_CHARS else text[:POINTED_CHARS] + " ..."
+    return ""

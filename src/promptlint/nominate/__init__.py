@@ -108,9 +108,11 @@ def joint_encode(
     client: Any,
     pairs: Sequence[tuple[RuleRecord, RuleRecord, str]],
     model: PolicyModel,
+    policy: Any = None,
 ) -> list[Joint]:
-    """One request per pair: both rules, their sections and lead-ins, the policy model."""
-    return client.run(_joint(client, list(pairs), model))  # type: ignore[no-any-return]
+    """One request per pair: both rules, their sections and lead-ins, the policy model,
+    and the text a rule points at ("the acknowledgement below") when ``policy`` has it."""
+    return client.run(_joint(client, list(pairs), model, policy))  # type: ignore[no-any-return]
 
 
 def _schema_text(model: PolicyModel) -> str:
@@ -126,8 +128,24 @@ def _schema_text(model: PolicyModel) -> str:
     return "\n".join(lines)
 
 
+def _quoted(record: RuleRecord, policy: Any) -> str:
+    """The rule's text for a joint request, with the text it points at when there is any
+    (the rule alone otherwise, so other requests stay as they were)."""
+    from promptlint.llm.windows import pointed_text
+
+    text = " ".join(record.quote.split())
+    pointed = pointed_text(policy, record.quote) if policy is not None else ""
+    if not pointed:
+        return text
+    shown = "\n".join(f"    | {line}" for line in pointed.splitlines())
+    return f"{text}\n  the text it points at (after it in the policy):\n{shown}"
+
+
 async def _joint(
-    client: Any, pairs: list[tuple[RuleRecord, RuleRecord, str]], model: PolicyModel
+    client: Any,
+    pairs: list[tuple[RuleRecord, RuleRecord, str]],
+    model: PolicyModel,
+    policy: Any = None,
 ) -> list[Joint]:
     from promptlint.llm.client import Ok, Request
     from promptlint.llm.schemas import JointEncoding
@@ -143,9 +161,9 @@ async def _joint(
             primitives=prims, predicates=preds, enums=enums, schema=schema,
             situation=situation or "(not given)",
             id_a=a.id, section_a=" > ".join(a.section) or "(top)",
-            lead_a=" / ".join(a.lead_in) or "(nothing)", quote_a=" ".join(a.quote.split()),
+            lead_a=" / ".join(a.lead_in) or "(nothing)", quote_a=_quoted(a, policy),
             id_b=b.id, section_b=" > ".join(b.section) or "(top)",
-            lead_b=" / ".join(b.lead_in) or "(nothing)", quote_b=" ".join(b.quote.split()),
+            lead_b=" / ".join(b.lead_in) or "(nothing)", quote_b=_quoted(b, policy),
         )  # fmt: skip
 
     requests = [

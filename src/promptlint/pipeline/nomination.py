@@ -95,7 +95,9 @@ def nominations(
         todo.append((replace(ra, id=ida), replace(rb, id=idb), n.situation, n.reason, n.quote_a))
     if not todo:
         return out
-    joints = joint_encode(backend.client(), [(a, b, s) for a, b, s, _, _ in todo], model)
+    joints = joint_encode(
+        backend.client(), [(a, b, s) for a, b, s, _, _ in todo], model, policies[0]
+    )
     for (ra, rb, situation, reason, _), joint in zip(todo, joints, strict=True):
         refs.setdefault(ra.id, record_ref(ra.id, ra))
         refs.setdefault(rb.id, record_ref(rb.id, rb))
