@@ -51,3 +51,42 @@ def test_corpus_typescript(corpus_dir: Path, name: str, origin: str) -> None:
         policy.text[s.file_offset(k)] == ch for s in policy.segments for k, ch in enumerate(s.text)
     )
     assert total > 1000 and exact / total > 0.99
+
+
+TSX = """\
+export class Prompt extends PromptElement {
+\trender() {
+\t\treturn <Tag name='rules'>
+\t\t\tAlways run the tests
+\t\t\tbefore you commit.<br />
+\t\t\t- Never push to main.<br />
+\t\t\tUse the {ToolName.Edit} tool.<br />
+\t\t\t{tools.todo && <>
+\t\t\t\tKeep a todo list.<br />
+\t\t\t</>}
+\t\t\t<Helper />
+\t\t</Tag>;
+\t}
+}
+"""
+
+
+def test_jsx_text_is_read_as_jsx_renders_it(tmp_path: Path) -> None:
+    f = tmp_path / "prompt.tsx"
+    f.write_text(TSX)
+    policy = load(f)
+    texts = [s.text for s in policy.segments]
+    assert texts[0] == (
+        "Always run the tests before you commit.\n- Never push to main.\n"
+        "Use the {ToolName.Edit} tool.\n"
+    )
+    assert "Keep a todo list.\n" in texts  # inside a conditional fragment: still seen
+    for seg in policy.segments:
+        for k, ch in enumerate(seg.text):
+            src = policy.text[seg.file_offset(k)]
+            # a line break inside JSX text renders as a space; <br /> as a line break
+            assert src == ch or (ch == " " and src == "\n") or (ch == "\n" and src == "<")
+    seg = policy.segments[0]
+    i = seg.text.index("Never push")
+    span = policy.span(0, i, i + len("Never push to main."))
+    assert (span.line, span.col) == (6, 6)

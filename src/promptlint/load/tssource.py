@@ -1,8 +1,9 @@
 """TypeScript and JavaScript policies via tree-sitter (never executed).
 
 Taken: string and template literals under a prompt-named variable, property, function or
-method (default ``prompt|instruction|system|rules``), and any literal of 200 characters or
-more that reads as normative. ``${...}`` interpolations are kept exactly as written: an
+method (default ``prompt|instruction|system|rules``), any literal of 200 characters or
+more that reads as normative, and the text of JSX elements (prompt-tsx components), read
+as JSX renders it. ``${...}`` interpolations are kept exactly as written: an
 opaque placeholder whose text (nested literals included) maps one-to-one to the file, so
 the rules inside conditional fragments are still seen. Escape sequences map to their
 backslash.
@@ -30,6 +31,16 @@ _NAMED = {
     "public_field_definition": "name",
     "assignment_expression": "left",
 }
+
+
+def _has_jsx(node: Any) -> bool:
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if n.type.startswith("jsx_") and n.type != "jsx_expression":
+            return True
+        todo.extend(n.children)
+    return False
 
 
 def _language(suffix: str) -> Any:
@@ -89,11 +100,68 @@ def ts_segments(
             pos += len(chunk)
         return Segment("".join(parts), tuple(pieces), owner)
 
+    def jsx_runs(node: Any) -> tuple[list[Segment], list[Any]]:
+        """The text of one JSX element as JSX renders it (each text line trimmed, lines
+        joined by a space, ``<br />`` a line break, ``{expr}`` kept as written), one
+        segment per run between nested elements; and the nested nodes to walk."""
+        runs: list[Segment] = []
+        nested: list[Any] = []
+        parts: list[str] = []
+        pieces: list[tuple[int, int, int]] = []
+        pos = 0
+
+        def add(value: str, start: int, length: int) -> None:
+            nonlocal pos
+            parts.append(value)
+            pieces.append((pos, start, length))
+            pos += len(value)
+
+        def flush() -> None:
+            nonlocal parts, pieces, pos
+            if "".join(parts).strip():
+                runs.append(Segment("".join(parts), tuple(pieces), "jsx"))
+            parts, pieces, pos = [], [], 0
+
+        for child in node.children:
+            start, end = char_at[child.start_byte], char_at[child.end_byte]
+            if child.type == "jsx_text":
+                offset, joined = start, False
+                lines = text[start:end].split("\n")
+                for n, line in enumerate(lines):
+                    # JSX trims a line's whitespace only where it meets a line break, and
+                    # joins the lines of one text with a space
+                    lead = len(line) - len(line.lstrip()) if n else 0
+                    body = line[lead:].rstrip() if n < len(lines) - 1 else line[lead:]
+                    if body.strip():
+                        if joined:
+                            add(" ", offset - 1, 1)
+                        add(body, offset + lead, len(body))
+                        joined = True
+                    offset += len(line) + 1
+            elif child.type == "jsx_self_closing_element" and re.match(
+                r"<\s*br\b", text[start:end], re.I
+            ):
+                add("\n", start, 1)
+            elif child.type == "jsx_expression" and not _has_jsx(child):
+                add(text[start:end], start, end - start)
+            elif child.type in ("jsx_opening_element", "jsx_closing_element"):
+                continue
+            else:
+                flush()
+                nested.append(child)
+        flush()
+        return runs, nested
+
     # each node carries the name its nearest naming ancestor gives it and whether it is
     # inside a ${...}: asking tree-sitter for parents is quadratic in the nesting depth
     stack: list[tuple[Any, str, bool]] = [(tree.root_node, "", False)]
     while stack:
         node, owner, in_sub = stack.pop()
+        if node.type == "jsx_element":  # a prompt-tsx component: its text is the prompt
+            runs, nested = jsx_runs(node)
+            segments += runs
+            stack.extend((c, owner, in_sub) for c in reversed(nested))
+            continue
         if node.type in ("template_string", "string") and not in_sub:
             seg = literal(node, owner)
             long_rule = len(seg.text) >= 200 and _NORMATIVE.search(seg.text)

@@ -14,6 +14,7 @@ more than one line of the file, and files with fewer than 3 or more than 7 `ok`.
 
 Exit status 0 when there are no errors.
 """
+
 import os
 import re
 import sys
@@ -21,8 +22,9 @@ import sys
 import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROMPTS = os.path.join(HERE, "prompts")
-LABELS = os.path.join(HERE, "labels")
+# moved into the repository: prompts in tests/data/real_prompts/t, labels beside this file
+PROMPTS = os.path.join(os.path.dirname(HERE), "real_prompts", "t")
+LABELS = HERE
 SUFFIX = ".expect.yaml"
 
 
@@ -48,7 +50,7 @@ def main() -> int:
         with open(ppath, encoding="utf-8") as fh:
             text = fh.read()
         lines = text.split("\n")
-        nlines = [norm(l) for l in lines]
+        nlines = [norm(line) for line in lines]
         with open(os.path.join(LABELS, lf), encoding="utf-8") as fh:
             data = yaml.safe_load(fh)
         if not isinstance(data, dict):
@@ -80,14 +82,16 @@ def main() -> int:
                 if not (isinstance(rules, list) and len(rules) == 2):
                     errors.append(f"{where} ({iid}): rules must be a list of 2")
                     continue
-                if not (isinstance(lns, list) and len(lns) == 2 and all(isinstance(n, int) for n in lns)):
+                if not (
+                    isinstance(lns, list) and len(lns) == 2 and all(isinstance(n, int) for n in lns)
+                ):
                     errors.append(f"{where} ({iid}): lines must be a list of 2 integers")
                     continue
                 need = ("witness", "why") if section == "expect" else ("why",)
                 for k in need:
                     if not it.get(k):
                         errors.append(f"{where} ({iid}): missing {k}")
-                for q, n in zip(rules, lns):
+                for q, n in zip(rules, lns, strict=False):
                     nq = norm(str(q))
                     if not nq:
                         errors.append(f"{where} ({iid}): empty quote")
@@ -96,10 +100,12 @@ def main() -> int:
                         errors.append(f"{where} ({iid}): line {n} out of range (1..{len(lines)})")
                         continue
                     if nq not in nlines[n - 1]:
-                        errors.append(f"{where} ({iid}): quote not on line {n}: {q!r}\n    line {n}: {lines[n - 1].strip()[:160]!r}")
+                        errors.append(
+                            f"{where} ({iid}): quote not on line {n}: {q!r}\n    line {n}: {lines[n - 1].strip()[:160]!r}"
+                        )
                     if len(nq) > 100:
                         warnings.append(f"{where} ({iid}): quote longer than 100 chars ({len(nq)})")
-                    hits = [k + 1 for k, l in enumerate(nlines) if nq in l]
+                    hits = [k + 1 for k, line in enumerate(nlines) if nq in line]
                     if len(hits) > 1:
                         warnings.append(f"{where} ({iid}): quote occurs on lines {hits}: {q!r}")
         if not (3 <= counts.get("ok", 0) <= 7):
@@ -112,8 +118,10 @@ def main() -> int:
     print()
     for name, (ne, no) in sorted(totals.items()):
         print(f"{name:45s} expect={ne} ok={no}")
-    print(f"files={len(totals)} prompts={len(prompts)} expect_total={sum(v[0] for v in totals.values())} "
-          f"ok_total={sum(v[1] for v in totals.values())} errors={len(errors)} warnings={len(warnings)}")
+    print(
+        f"files={len(totals)} prompts={len(prompts)} expect_total={sum(v[0] for v in totals.values())} "
+        f"ok_total={sum(v[1] for v in totals.values())} errors={len(errors)} warnings={len(warnings)}"
+    )
     print("PASS" if not errors else "FAIL")
     return 0 if not errors else 1
 
