@@ -97,3 +97,27 @@ def test_chat_message_literals_anywhere(tmp_path: Path) -> None:
     assert [s.text for s in policy.segments] == ["Never use emoji.", "Always reply in French."]
     span = policy.span(0, 0, len("Never use emoji."))
     assert (span.line, span.col) == (2, f.read_text().splitlines()[1].index("Never") + 1)
+
+
+def test_long_rule_literals_are_taken_wherever_they_are(tmp_path: Path) -> None:
+    rules = "You must always cite the file you changed and never push to main. " * 4
+    f = tmp_path / "agents.py"
+    f.write_text(
+        '"""Module docstring: you must always read this before you never do anything. '
+        + "x" * 200
+        + '"""\n'
+        f'FLIGHT_SEARCH_INSTR = """{rules}"""\n'
+        "LABEL = 'Always short.'\n"
+        "class Agent:\n"
+        "    def build(self, step):\n"
+        '        """Docstring of a method: you must never be taken. ' + "y" * 200 + '"""\n'
+        '        text = f"""Step {step}. ' + rules + '"""\n'
+        "        return text\n"
+    )
+    policy = load(f)
+    assert [s.origin for s in policy.segments] == ["line 2", "line 7"]
+    assert policy.segments[0].text == rules
+    assert policy.segments[1].text == "Step {step}. " + rules
+    for seg in policy.segments:
+        for k, ch in enumerate(seg.text):
+            assert policy.text[seg.file_offset(k)] == ch

@@ -187,3 +187,15 @@ def test_prompt_keys_holding_lists_of_texts_or_parts(tmp_path: Path) -> None:
     (seg,) = load(y).segments
     assert (seg.origin, seg.text) == ("agent.instructions[0]", "Never use emoji.")
     assert load(y).span(0, 0, 5).line == 3
+
+
+def test_keys_named_like_prompts_hold_long_rule_texts(tmp_path: Path) -> None:
+    rules = "You must always cite the file. Never push to main. " * 5
+    f = tmp_path / "agent.yaml"
+    f.write_text(
+        f"PROMPT_DEFAULT: |\n  {rules}\nSHELL_INSTRUCTIONS: short\n"
+        f"host_system: linux\nnotes: |\n  {rules}\n"
+    )
+    policy = load(f)
+    assert [s.origin for s in policy.segments] == ["PROMPT_DEFAULT"]
+    assert policy.segments[0].text.strip() == rules.strip()

@@ -2,7 +2,9 @@
 
 Taken: module- and class-level (annotated) assignments whose target name matches the
 prompt-name pattern (default ``prompt|instruction|system``, case-insensitive) and whose
-value is a string literal, an implicit concatenation of literals, or an f-string; and any
+value is a string literal, an implicit concatenation of literals, or an f-string; any
+literal of 200 characters or more that reads as rules, wherever it is (a constant named ``X_INSTR``,
+an f-string built up in a function), but not a docstring or other bare string; and any
 string literal on the line after a ``# promptlint: policy`` comment; and the ``content``
 of chat message literals ``{"role": "system", "content": "..."}`` (or ``developer``),
 anywhere in the file, such as ``messages = [...]`` inside a function. Escapes map to the
@@ -14,10 +16,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from promptlint.errors import InputError
 from promptlint.load.align import align
+from promptlint.load.literals import reads_as_policy
 from promptlint.objects import Segment
 
 if TYPE_CHECKING:
@@ -28,6 +31,8 @@ __all__ = ["DEFAULT_NAME_PATTERN", "python_segments"]
 
 DEFAULT_NAME_PATTERN = r"(?i)(prompt|instruction|system)"
 _MARKER = re.compile(r"#\s*promptlint:\s*policy\b")
+#: a triple-quoted literal: the only kind long rules are written in
+_LONG = re.compile(r'"""|\'\'\'')
 
 
 def python_segments(
@@ -36,7 +41,9 @@ def python_segments(
     names = re.compile(name_pattern)
     marker_lines = {n for n, line in enumerate(text.splitlines(), 1) if _MARKER.search(line)}
     custom = name_pattern != DEFAULT_NAME_PATTERN  # may be anchored: no quick text filter
-    if not (marker_lines or custom or names.search(text) or "developer" in text):
+    if not (
+        marker_lines or custom or names.search(text) or "developer" in text or _LONG.search(text)
+    ):
         return ()  # nothing that could hold a prompt: skip parsing (libcst costs ~150 ms)
     import libcst as cst
     from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
@@ -105,13 +112,33 @@ def python_segments(
             content = _chat_content(node)
             if content is not None:
                 add(content, f"line {positions[content].start.line}")
-        if (
-            isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
-            and positions[node].start.line - 1 in marker_lines
-        ):
+        if not isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+            continue
+        marked = positions[node].start.line - 1 in marker_lines
+        # a long literal that reads as rules, but not a docstring or other bare string
+        unnamed = (
+            isinstance(node, (cst.SimpleString, cst.FormattedString))
+            and id(node) not in seen
+            and not isinstance(parent := parents.get(node), cst.Expr)
+            and not (parent is not None and isinstance(parents.get(parent), cst.Expr))
+            and reads_as_policy(_raw(node, text, positions))
+        )
+        if marked or unnamed:
             add(node, f"line {positions[node].start.line}")
     segments.sort(key=lambda s: s.pieces[0][1] if s.pieces else 0)
     return tuple(segments)
+
+
+def _raw(node: cst.CSTNode, text: str, positions: Any) -> str:
+    start: CodePosition = positions[node].start
+    end: CodePosition = positions[node].end
+    lines = text.splitlines(keepends=True)
+    if start.line == end.line:
+        return lines[start.line - 1][start.column : end.column]
+    return "".join(
+        [lines[start.line - 1][start.column :], *lines[start.line : end.line - 1],
+         lines[end.line - 1][: end.column]]
+    )  # fmt: skip
 
 
 def _chat_content(node: cst.Dict) -> cst.BaseExpression | None:

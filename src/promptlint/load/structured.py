@@ -18,6 +18,7 @@ import yaml
 
 from promptlint.errors import InputError
 from promptlint.load.align import align
+from promptlint.load.literals import NAME_PATTERN, reads_as_policy
 from promptlint.objects import Segment
 
 __all__ = ["DEFAULT_KEYS", "structured_segments"]
@@ -26,6 +27,11 @@ DEFAULT_KEYS = (
     "system", "system_prompt", "system_message", "systemprompt", "instructions", "instruction",
     "system_template", "instance_template", "prompt", "developer", "developer_message",
 )  # fmt: skip
+
+
+_DEFAULT = frozenset(DEFAULT_KEYS)
+#: a key named like a prompt holds one when its text is long and reads as rules
+_NAMED = re.compile(NAME_PATTERN)
 
 
 def _walk(
@@ -40,6 +46,15 @@ def _walk(
                 continue
             sub = f"{path}.{k.value}" if path else str(k.value)
             wanted = str(k.value).lower() in keys or (is_chat and k.value == "content")
+            if (
+                not wanted
+                and keys == _DEFAULT
+                and isinstance(v, yaml.ScalarNode)
+                and v.tag.endswith(":str")
+                and _NAMED.search(str(k.value))
+                and reads_as_policy(v.value)
+            ):
+                wanted = True  # "PROMPT_AGENTIC_TOOLS: |", "SHELL_INSTRUCTIONS: |"
             if wanted and isinstance(v, yaml.ScalarNode) and v.tag.endswith(":str"):
                 yield sub, v
             elif wanted and isinstance(v, yaml.SequenceNode):

@@ -14,14 +14,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from promptlint.load.literals import NAME_PATTERN, reads_as_policy
 from promptlint.objects import Segment
 
 __all__ = ["DEFAULT_NAME_PATTERN", "ts_segments"]
 
-DEFAULT_NAME_PATTERN = r"(?i)(prompt|instruction|system|rules)"
-_NORMATIVE = re.compile(
-    r"\b(must|never|always|do not|don't|should|only|avoid|ensure|important)\b", re.I
-)
+DEFAULT_NAME_PATTERN = NAME_PATTERN
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "`": "`", "\\": "\\", "$": "$", '"': '"', "'": "'"}
 _NAMED = {
     "variable_declarator": "name",
@@ -164,8 +162,7 @@ def ts_segments(
             continue
         if node.type in ("template_string", "string") and not in_sub:
             seg = literal(node, owner)
-            long_rule = len(seg.text) >= 200 and _NORMATIVE.search(seg.text)
-            if seg.text.strip() and (names.search(owner) or long_rule):
+            if seg.text.strip() and (names.search(owner) or reads_as_policy(seg.text)):
                 segments.append(seg)
             continue
         field = _NAMED.get(node.type)
