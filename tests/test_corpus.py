@@ -60,10 +60,19 @@ def test_corpus_lints_with_coverage_and_no_false_candidates(
 
 REAL = Path(__file__).parent / "data" / "real_prompts"
 REAL_LABELS = Path(__file__).parent / "data" / "real_labels"
-#: the one collision the offline path reports on the extra prompts that no label names (Void,
-#: agent mode: "ALWAYS use tools ... to take actions" against "do NOT use tools" for a
-#: greeting; docs/corpus.md); anything else unlabelled is a regression
-KNOWN_UNLABELLED = {("void_prompts.ts", "if the user simply says hi", "always use tools (edit")}
+#: the collisions the offline path reports on the extra prompts that no label names;
+#: anything else unlabelled is a regression. Void, agent mode: "ALWAYS use tools ... to take
+#: actions" against "do NOT use tools" for a greeting (docs/corpus.md). Read since the Python
+#: and YAML loaders take long rule literals whatever their name (session 13): camel's two
+#: role prompts (the assistant's and the user's, two constants of one file read as one
+#: policy), and TaskWeaver's initial plan against its final plan (two parts of one output,
+#: their subjects dropped by the generic encoder).
+KNOWN_UNLABELLED = {
+    ("void_prompts.ts", "if the user simply says hi", "always use tools (edit"),
+    ("camel_ai_society.py", "never instruct me", "you will always instruct me"),
+    ("camel_ai_society.py", "always end <your_solution> with", "only reply with a single word"),
+    ("taskweaver_planner_prompt.yaml", "the initial plan must contain", "final plan must not"),
+}
 
 
 def test_extra_real_prompts_offline_report_nothing_unlabelled(

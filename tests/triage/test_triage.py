@@ -119,3 +119,17 @@ def test_trivial_pairs_do_not_import_z3(tmp_path: Path) -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["1", "0", "1", "False"]
+
+
+def test_a_text_to_give_word_for_word_is_at_least_as_long_as_it_is() -> None:
+    notice = "We have logged your complaint and will reply within eight weeks at the latest."
+    cap = 'require(reply_length("words", "<", 10))'
+    long_text = rules(cap, f'require(reply_contains("{notice}"))')
+    (cand,) = triage(compile_text(long_text)).candidates
+    assert cand.rules == ("r1", "r2")
+    chars = rules(
+        'require(reply_length("characters", "<=", 60))', f'require(reply_contains("{notice}"))'
+    )
+    assert [c.rules for c in triage(compile_text(chars)).candidates] == [("r1", "r2")]
+    short = rules(cap, 'require(reply_contains("Ticket logged."))')
+    assert triage(compile_text(short)).candidates == ()

@@ -100,6 +100,8 @@ _SUBORDINATE = re.compile(
     r"whose|where|when|whenever|if|unless|until|as|once|while|even|otherwise|instead)\b|"
     # "never give an explanation, only the code": what follows is the exception
     r",\s*(?:only|just|but|except|apart from|other than|beyond)\b|"
+    # "never use X, particularly in Y": where, not another object ("especially Z" is one)
+    r",\s*(?:particularly|especially|notably)\s+(?:in|within|inside|on|at|for|when|during|if)\b|"
     r"\s*[;:(\u2014\u2013]|\s+-\s",
     re.I,
 )

@@ -18,11 +18,7 @@ __all__ = [
 ]
 
 #: a rule that points at text after it: "send the acknowledgement below word for word"
-_POINTS = re.compile(
-    r"\b(?:below|as follows|the following (?:text|message|template|wording|notice|script|"
-    r"statement|disclaimer|format))\b",
-    re.I,
-)
+_POINTS = re.compile(r"\b(?:below|as follows|the following)\b", re.I)
 _SECTION_LINE = re.compile(r"^\s*(?:#{1,6}\s|</?[A-Za-z_][\w\-]*>\s*$)")
 #: characters of pointed-at text shown with a rule
 POINTED_CHARS = 1200

@@ -401,7 +401,8 @@ _EMOJI = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf]")
 
 def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
     """Clauses a required clause implies: a required literal text its punctuation marks,
-    letter case, emoji and (for a required start or end) that the reply contains it; a
+    letter case, emoji, its length and (for a required start or end) that the reply
+    contains it; a
     count its bounds in other units; a list two lines; a tool named for an action that
     action."""
     if c.sign != "require":
@@ -461,6 +462,12 @@ def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
         out.append(make("require", "emoji", None))
     if _MARKDOWN.search(raw):
         out.append(make("require", "reply_format", "markdown"))
+    # a text to give word for word is at least as long as it is
+    for unit, count in (("words", len(raw.split())), ("characters", len(raw.strip()))):
+        if count > 1:
+            at_least = (("unit", Const(unit)), ("op", Const(">=")), ("n", Const(count)))
+            shown = f"reply_length({unit} >= {count})"
+            out.append(_derive(c, vocab, "require", "reply_length", at_least, shown))
     if c.primitive != "reply_contains":
         out.append(make("require", "reply_contains", raw))
         if c.primitive == "reply_ends_with":
