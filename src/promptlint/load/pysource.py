@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from promptlint.errors import InputError
 from promptlint.load.align import align
@@ -121,24 +121,12 @@ def python_segments(
             and id(node) not in seen
             and not isinstance(parent := parents.get(node), cst.Expr)
             and not (parent is not None and isinstance(parents.get(parent), cst.Expr))
-            and reads_as_policy(_raw(node, text, positions))
+            and reads_as_policy(text[offset(positions[node].start) : offset(positions[node].end)])
         )
         if marked or unnamed:
             add(node, f"line {positions[node].start.line}")
     segments.sort(key=lambda s: s.pieces[0][1] if s.pieces else 0)
     return tuple(segments)
-
-
-def _raw(node: cst.CSTNode, text: str, positions: Any) -> str:
-    start: CodePosition = positions[node].start
-    end: CodePosition = positions[node].end
-    lines = text.splitlines(keepends=True)
-    if start.line == end.line:
-        return lines[start.line - 1][start.column : end.column]
-    return "".join(
-        [lines[start.line - 1][start.column :], *lines[start.line : end.line - 1],
-         lines[end.line - 1][: end.column]]
-    )  # fmt: skip
 
 
 def _chat_content(node: cst.Dict) -> cst.BaseExpression | None:
