@@ -219,3 +219,9 @@ def test_a_condition_inside_a_purpose_clause_is_not_the_rule_s(tmp_path: Path) -
     assert encode(tmp_path, f"{plain}, so the seat is not lost while they decide.") == [
         'require(act("confirm booking immediately"))'
     ]
+
+
+def test_an_action_named_as_the_time_of_another_is_not_prescribed(tmp_path: Path) -> None:
+    asking = "Never ask the user for permission before pushing commits."
+    assert encode(tmp_path, asking) == ['forbid(act("ask user for permission"))']
+    assert encode(tmp_path, "Never push the branch.") == ['forbid(run_shell("git push*"))']

@@ -306,6 +306,8 @@ def encode_any(clause: str) -> list[str]:
     return calls
 
 
+#: an action named only as the time of another: "before pushing", "after deploying"
+_WHEN_DOING = re.compile(r"\b(?:before|after|until)\s+$", re.I)
 _NO_NEED = re.compile(
     r"^\s*(?:(?:you|we|the agent|the assistant)\s+)?(?:(?:do|does)\s+not|don't|doesn't|need\s+not|"
     r"needn't)\s+(?:need|have)\s+to\b|^\s*(?:there is\s+)?no need to\b|\bnot (?:required|necessary) to\b",
@@ -354,6 +356,8 @@ def _encode_clause(clause: str) -> tuple[tuple[str, ...], bool]:
         for m in pat.regex.finditer(clause):
             if any(m.start() < b and a < m.end() and p == prim for a, b, p in taken):
                 continue  # a more specific pattern already read these words
+            if _WHEN_DOING.search(clause, 0, m.start()) and re.match(r"\w+ing\b", m[0]):
+                continue  # "never ask before pushing commits": when, not what
             taken.append((*m.span(), prim))
             sign = _sign_of(clause, m, pat)
             purpose = pat.purpose_after
