@@ -34,28 +34,10 @@ for name, pdir, ldir in sets:
             continue
         spec = yaml.safe_load(lab.read_text()) or {}
         expect = spec.get("expect") or []
-        for e in expect:
-            items.append(
-                {
-                    "file": str(pol),
-                    "a": e["rules"][0],
-                    "b": e["rules"][1],
-                    "lines": e.get("lines"),
-                    "kind": "labelled-expect",
-                    "set": name,
-                }
-            )
-        for o in spec.get("ok") or []:
-            oks.append(
-                {
-                    "file": str(pol),
-                    "a": o["rules"][0],
-                    "b": o["rules"][1],
-                    "lines": o.get("lines"),
-                    "kind": "labelled-ok",
-                    "set": name,
-                }
-            )
+        for key, into in (("expect", items), ("ok", oks)):
+            for e in spec.get(key) or []:
+                into.append({"file": str(pol), "a": e["rules"][0], "b": e["rules"][1],
+                             "lines": e.get("lines"), "kind": f"labelled-{key}", "set": name})  # fmt: skip
         out = run_check(pol, ["--backend", "llm", "--model-stages", "nominate", "--sweep"]).stdout
         doc = json.loads(out)
         for d in collisions(doc):

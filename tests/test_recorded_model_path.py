@@ -43,6 +43,11 @@ def _score(
     return expected, found, reported, true
 
 
+def _labelled(folder: Path, labels: Path) -> list[Path]:
+    return sorted(folder / p.name.removesuffix(".expect.yaml") for p in labels.glob("*.expect.yaml")
+                  if (folder / p.name.removesuffix(".expect.yaml")).suffix != ".go")  # fmt: skip
+
+
 @pytest.fixture
 def replay(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PROMPTLINT_LLM_REPLAY", str(ANSWERS))
@@ -53,8 +58,7 @@ def replay(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("replay")
 def test_blind_set_r_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> None:
     folder = REPO / "fixtures" / "heldout_r"
-    policies = sorted(folder / p.name.removesuffix(".expect.yaml")
-                      for p in folder.glob("*.expect.yaml"))  # fmt: skip
+    policies = _labelled(folder, folder)
     expected, found, reported, true = _score(policies, folder, capsys)
     print(f"set R, recorded model path: recall {found}/{expected}, precision {true}/{reported}",
           file=sys.stderr)  # fmt: skip
@@ -70,8 +74,7 @@ def test_blind_set_r_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> 
 def test_blind_set_s_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> None:
     """Set S, written blind in session 12 and first run on these answers."""
     folder = REPO / "fixtures" / "heldout_s"
-    policies = sorted(folder / p.name.removesuffix(".expect.yaml")
-                      for p in folder.glob("*.expect.yaml"))  # fmt: skip
+    policies = _labelled(folder, folder)
     found, reported, true = _score(policies, folder, capsys)[1:]
     # measured 27/30 and 27/30 (session 12, first run); 28/30 and 28/28 since session 13
     # (sections of samples are not read as rules; a word-for-word text has a length)
@@ -86,8 +89,7 @@ def test_blind_set_s_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> 
 def test_blind_set_t_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> None:
     """Set T, written blind in session 13 and first run on these answers."""
     folder = REPO / "fixtures" / "heldout_t"
-    policies = sorted(folder / p.name.removesuffix(".expect.yaml")
-                      for p in folder.glob("*.expect.yaml"))  # fmt: skip
+    policies = _labelled(folder, folder)
     expected, found, reported, true = _score(policies, folder, capsys)
     # first run 25/30 and 25/28; 27/30 and 27/31 after session 13's fitted changes
     assert expected == 30 and found >= 27 and true / reported >= 0.85
@@ -98,16 +100,10 @@ def test_blind_set_t_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> 
 @pytest.mark.usefixtures("replay")
 def test_corpus_on_recorded_answers(corpus_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     labels = REPO / "tests" / "data" / "corpus_labels"
-    policies = sorted(corpus_dir / p.name.removesuffix(".expect.yaml")
-                      for p in labels.glob("*.expect.yaml"))  # fmt: skip
+    policies = _labelled(corpus_dir, labels)
     expected, found, _reported, true = _score(policies, labels, capsys)
     # measured 4 of 11 found, 4 of 8 reported true (docs/evaluation.md): far below the aim
     assert expected == 11 and found >= 4 and true >= 4
-
-
-def _labelled(folder: Path, labels: Path) -> list[Path]:
-    return sorted(folder / p.name.removesuffix(".expect.yaml") for p in labels.glob("*.expect.yaml")
-                  if (folder / p.name.removesuffix(".expect.yaml")).suffix != ".go")  # fmt: skip
 
 
 @pytest.mark.slow

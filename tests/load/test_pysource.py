@@ -68,9 +68,19 @@ def test_syntax_error_is_located(tmp_path: Path) -> None:
     assert e.value.line == 2 and "invalid Python" in e.value.message
 
 
-def test_files_without_prompts_skip_libcst(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "source",
+    [
+        "def add(a, b):\n    return a + b\n",
+        # a docstring is a triple-quoted literal, but not one that reads as rules
+        'def add(a, b):\n    """Add two numbers: '
+        + "integers, floats or decimals; " * 9
+        + '"""\n    return a + b\n',
+    ],
+)
+def test_files_without_prompts_skip_libcst(tmp_path: Path, source: str) -> None:
     f = tmp_path / "util.py"
-    f.write_text("def add(a, b):\n    return a + b\n")
+    f.write_text(source)
     code = f"import sys\nfrom promptlint.load import load\np = load({str(f)!r})\nprint(len(p.segments), 'libcst' in sys.modules)\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["0", "False"]

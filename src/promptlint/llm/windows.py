@@ -8,6 +8,8 @@ import re
 from collections import Counter
 from typing import Any
 
+from promptlint.objects import locate
+
 __all__ = [
     "around",
     "focus_parts",
@@ -136,20 +138,18 @@ def pointed_text(policy: Any, quote: str) -> str:
     """The text a rule points at ("the acknowledgement below"): the lines after it up to
     the next heading or section tag, at most :data:`POINTED_CHARS`; "" when the rule
     points at nothing or is not found."""
-    if not _POINTS.search(quote):
+    found = locate(quote, [policy]) if _POINTS.search(quote) else None
+    if found is None:
         return ""
-    pattern = re.compile(r"\s+".join(re.escape(w) for w in quote.split()))
-    for seg in policy.segments:
-        if not (m := pattern.search(seg.text)):
-            continue
-        after = seg.text[m.end() :].split("\n")[1:]
-        taken: list[str] = []
-        for line in after:
-            if _SECTION_LINE.match(line) and any(t.strip() for t in taken):
-                break
-            taken.append(line)
-            if sum(len(t) + 1 for t in taken) > POINTED_CHARS:
-                break
-        text = "\n".join(taken).strip()
-        return text if len(text) <= POINTED_CHARS else text[:POINTED_CHARS] + " ..."
-    return ""
+    _, s_index, _, end = found
+    taken: list[str] = []
+    size = 0
+    for line in policy.segments[s_index].text[end:].split("\n")[1:]:
+        if _SECTION_LINE.match(line) and any(t.strip() for t in taken):
+            break
+        taken.append(line)
+        size += len(line) + 1
+        if size > POINTED_CHARS:
+            break
+    text = "\n".join(taken).strip()
+    return text if len(text) <= POINTED_CHARS else text[:POINTED_CHARS] + " ..."

@@ -31,8 +31,11 @@ __all__ = ["DEFAULT_NAME_PATTERN", "python_segments"]
 
 DEFAULT_NAME_PATTERN = r"(?i)(prompt|instruction|system)"
 _MARKER = re.compile(r"#\s*promptlint:\s*policy\b")
-#: a triple-quoted literal: the only kind long rules are written in
-_LONG = re.compile(r'"""|\'\'\'')
+#: a string literal with its prefix, as the parse measures it: triple-quoted, or on one
+#: line and long enough to be read as rules
+_LITERAL = re.compile(
+    r"[rRbBfFuU]{0,2}(?:(\"\"\"|''')[\s\S]*?\1|([\"'])(?:\\.|(?!\2)[^\\\n]){190,}\2)"
+)
 
 
 def python_segments(
@@ -42,7 +45,11 @@ def python_segments(
     marker_lines = {n for n, line in enumerate(text.splitlines(), 1) if _MARKER.search(line)}
     custom = name_pattern != DEFAULT_NAME_PATTERN  # may be anchored: no quick text filter
     if not (
-        marker_lines or custom or names.search(text) or "developer" in text or _LONG.search(text)
+        marker_lines
+        or custom
+        or names.search(text)
+        or "developer" in text
+        or any(reads_as_policy(m[0]) for m in _LITERAL.finditer(text))
     ):
         return ()  # nothing that could hold a prompt: skip parsing (libcst costs ~150 ms)
     import libcst as cst

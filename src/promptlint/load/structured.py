@@ -45,17 +45,14 @@ def _walk(
             if not isinstance(k, yaml.ScalarNode):
                 continue
             sub = f"{path}.{k.value}" if path else str(k.value)
+            text = isinstance(v, yaml.ScalarNode) and v.tag.endswith(":str")
             wanted = str(k.value).lower() in keys or (is_chat and k.value == "content")
-            if (
-                not wanted
-                and keys == _DEFAULT
-                and isinstance(v, yaml.ScalarNode)
-                and v.tag.endswith(":str")
-                and _NAMED.search(str(k.value))
+            # "PROMPT_AGENTIC_TOOLS: |", "SHELL_INSTRUCTIONS: |"
+            wanted = wanted or (
+                text and keys == _DEFAULT and bool(_NAMED.search(str(k.value)))
                 and reads_as_policy(v.value)
-            ):
-                wanted = True  # "PROMPT_AGENTIC_TOOLS: |", "SHELL_INSTRUCTIONS: |"
-            if wanted and isinstance(v, yaml.ScalarNode) and v.tag.endswith(":str"):
+            )  # fmt: skip
+            if wanted and text:
                 yield sub, v
             elif wanted and isinstance(v, yaml.SequenceNode):
                 # a list of texts, or of parts: [{"type": "text", "text": "..."}]

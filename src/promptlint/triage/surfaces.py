@@ -402,9 +402,8 @@ _EMOJI = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf]")
 def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
     """Clauses a required clause implies: a required literal text its punctuation marks,
     letter case, emoji, its length and (for a required start or end) that the reply
-    contains it; a
-    count its bounds in other units; a list two lines; a tool named for an action that
-    action."""
+    contains it; a count its bounds in other units; a list two lines; a tool named for an
+    action that action."""
     if c.sign != "require":
         return []
     if c.primitive == "reply_length":
