@@ -193,7 +193,7 @@ _SITUATION_LEAD = __import__("re").compile(
 #: the force a lead-in gives the items under it
 _FORCE_LEAD = __import__("re").compile(
     r"\b(?:you (?:must|should) never|you must not|you should not|never|do not|don't|must not|"
-    r"always|you must|must)\b",
+    r"always|you must|must|(?:what )?you (?:cannot|can't|can not|may not|are not allowed to) do)\b",
     2,
 )
 
@@ -239,6 +239,8 @@ class RuleRecord:
                 text = f"{situation.rstrip(':')}, {_decap(text)}"
             elif (m := _FORCE_LEAD.search(s)) and not _FORCE_LEAD.search(self.quote):
                 force = re.sub(r"(?i)^(you )", "", m[0])
+                if re.search(r"(?i)\b(?:cannot|can't|can not|may not|not allowed)\b", force):
+                    force = "never"  # "What you cannot do:" lists what is forbidden
                 text = f"{force.capitalize()} {_decap(text)}"
         return text
 

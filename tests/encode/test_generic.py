@@ -196,6 +196,9 @@ def test_a_list_takes_more_than_a_one_word_answer(tmp_path: Path) -> None:
         "Never book travel for anyone other than the travellers named in the request.",
         # which words to use, not what to tell
         'Avoid acronyms such as "ED" unless the visitor used them first; say "Early Decision".',
+        # one way of doing it is forbidden, not the action
+        "Do NOT write entire scripts in one step.",
+        "Do not call think_tool in parallel with other tools.",
     ],
 )
 def test_restricted_prohibitions_and_wordings_are_left_unencoded(
@@ -225,3 +228,61 @@ def test_an_action_named_as_the_time_of_another_is_not_prescribed(tmp_path: Path
     asking = "Never ask the user for permission before pushing commits."
     assert encode(tmp_path, asking) == ['forbid(act("ask user for permission"))']
     assert encode(tmp_path, "Never push the branch.") == ['forbid(run_shell("git push*"))']
+
+
+@pytest.mark.parametrize(
+    ("sentence", "path_call"),
+    [
+        ("Write code to locate/find the target file.", None),
+        ("Never create new branches when triggered on issues or closed/merged PRs.", None),
+        ("Only change the content/data, not the structure.", None),
+        # a usual folder, or a quoted path, is still a path
+        ("Never edit files under src/generated.", 'forbid(edit_file("src/generated/**"))'),
+        ("Never edit `billing/invoices`.", 'forbid(edit_file("billing/invoices/**"))'),
+    ],
+)
+def test_words_joined_by_a_slash_are_alternatives_not_a_path(
+    tmp_path: Path, sentence: str, path_call: str | None
+) -> None:
+    body = encode(tmp_path, sentence)
+    paths = [line for line in body if "edit_file(" in line or "read_file(" in line]
+    assert paths == ([path_call] if path_call else [])
+
+
+def test_only_after_the_agent_s_own_step_orders_the_two(tmp_path: Path) -> None:
+    assert encode(tmp_path, "Use `gh issue comment` only after confirming the target issue.") == [
+        'require(trace_order("confirming_target_issue", "use_gh_issue_comment"))'
+    ]
+    # an outcome the agent waits for stays a prohibition until it holds
+    waiting = encode(tmp_path, "Apply it to production only after the staging apply has succeeded.")
+    assert waiting[0] == 'if not semantic(ctx.msg, "staging_apply_has_succeeded"):'
+    assert waiting[1] == 'forbid(act("apply"))'
+
+
+def test_only_when_needed_leaves_the_call_to_the_agent(tmp_path: Path) -> None:
+    body = encode(tmp_path, "Load referenced resources only when needed.")
+    assert body[1] == 'avoid(act("load referenced resources"))'
+    assert encode(tmp_path, "Only use web search for recent claims.")[1].startswith("forbid(")
+
+
+def test_an_exception_in_brackets_is_read_as_one(tmp_path: Path) -> None:
+    body = encode(tmp_path, "Never run arbitrary Bash commands (unless explicitly allowed).")
+    assert body == [
+        'if not semantic(ctx.msg, "allowed"):',
+        'forbid(act("run arbitrary bash commands"))',
+    ]
+    # an aside that only names what is allowed is not part of what is forbidden
+    aside = "Never perform branch operations (no merges, nothing beyond pushing commits)."
+    assert encode(tmp_path, aside) == ['forbid(act("perform branch operations"))']
+    scoped = encode(tmp_path, "Never execute commands outside the repository context.")
+    assert 'forbid(run_shell("*"))' not in scoped
+
+
+def test_a_situation_before_a_colon_is_a_condition(tmp_path: Path) -> None:
+    assert encode(tmp_path, "When triggered on a closed PR: Create a new branch") == [
+        'if semantic(ctx.msg, "triggered_on_closed_pr"):',
+        'require(act("create new branch"))',
+    ]
+    # a colon inside inline code does not end the condition
+    body = encode(tmp_path, "If you hit `SyntaxError: x`, reuse the binding.")
+    assert body[0] == 'if semantic(ctx.msg, "hit_syntaxerror_x"):'

@@ -165,3 +165,19 @@ def test_sample_sections_and_transcript_lines_are_not_rules() -> None:
         "Never run migrations.",
         "Always cite the file.",
     ]
+
+
+def test_a_list_of_capabilities_permits_and_a_list_of_limits_forbids() -> None:
+    text = (
+        "What You CAN Do:\n- Answer questions about code\n"
+        "- When triggered on a closed PR: Create a new branch\n\n"
+        "What You CANNOT Do:\n- Approve pull requests\n"
+    )
+    policy = Policy("p.md", text, "markdown", (Segment(text, ((0, 0, len(text)),)),))
+    records = get_extractor().extract([policy]).records
+    # a capability is not a requirement; a situation stated in the item still is one
+    assert [r.quote for r in records] == [
+        "When triggered on a closed PR: Create a new branch",
+        "Approve pull requests",
+    ]
+    assert records[1].in_context() == "Never approve pull requests"

@@ -23,7 +23,7 @@ __all__ = [
 LEADING = re.compile(
     r"^(?P<kw>if|when|whenever|once|in case|unless|only if|for|while|during|every time|each time|"
     r"any time|after|before|until|as soon as|upon|in|on|at|with|without|outside|during)\s+"
-    r"(?!(?:all|any)\s+(?:times?|cases?|points?)\b|(?<=at\s)(?:least|most|once|first)\b)(?P<cond>[^,]+?),\s*(?P<rest>.+)$",
+    r"(?!(?:all|any)\s+(?:times?|cases?|points?)\b|(?<=at\s)(?:least|most|once|first)\b)(?P<cond>(?:`[^`]*`|[^,`])+?)(?:,|:(?=\s))\s*(?P<rest>.+)$",
     re.I,
 )
 #: an opening purpose or universal phrase that restricts nothing: "To confirm identity,

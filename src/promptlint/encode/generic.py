@@ -111,6 +111,14 @@ _SUBORDINATE = re.compile(
 _EXCEPTIVE = re.compile(r"\b(?:other than|except|apart from|besides|excluding|save for|else but)\b",
                         re.I)  # fmt: skip
 
+#: a prohibition of one way of doing something, which the object's core would lose
+_MANNER = re.compile(
+    r"\b(?:in\s+(?:one|a\s+single)\s+\w+|(?:all\s+)?at\s+once|at\s+the\s+same\s+time|"
+    r"simultaneously|in\s+parallel|together\s+with|alongside|without\s+(?:a\s+|any\s+)?limit|"
+    r"more\s+than\s+(?:once|twice)|repeatedly|in\s+a\s+row|back[\s-]to[\s-]back)\b",
+    re.I,
+)
+
 _DETERMINERS = frozenset({"the", "a", "an", "any", "their", "our", "your", "out", "back", "about"})
 _PREPOSITIONS = frozenset({"by", "via", "through", "over", "in", "on", "to", "for", "of", "with",
                            "at", "from", "into"})  # fmt: skip
@@ -266,6 +274,8 @@ def encode_generic(clause: str) -> list[str]:
         cut = _SUBORDINATE.split(rest, maxsplit=1)[0]
         if _EXCEPTIVE.search(cut):
             return []  # "never book travel for anyone other than X": X is allowed
+        if _MANNER.search(cut):
+            return []  # "never write whole scripts in one step": only that way is forbidden
         items = [
             _words(i)
             for i in re.split(r",\s*(?:or\s+|and\s+)?|\s+or\s+|\s+nor\s+|\s+and\s+(?=\w+\s)", cut)

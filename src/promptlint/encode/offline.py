@@ -184,9 +184,8 @@ def _fill(template: str, m: re.Match[str] | _Fake) -> str | None:
     def one(spec: re.Match[str]) -> str:
         name, _, conv = spec.group(1).partition(":")
         found = m.groupdict()
-        value = next(
-            (found[k] for k in (name, *(f"{name}{i}" for i in (2, 3, 4))) if found.get(k)), None
-        )
+        key = next((k for k in (name, *(f"{name}{i}" for i in (2, 3, 4))) if found.get(k)), None)
+        value = found[key] if key else None
         if value is None:
             if conv == "qnum":
                 return "1"
@@ -239,6 +238,8 @@ def _fill(template: str, m: re.Match[str] | _Fake) -> str | None:
         if conv == "category":
             v = re.sub(r"^(this|the|your|these)\s+", "", v)
             return _CATEGORIES.get(v, canonical_label(v))
+        if conv in ("glob", "notglob") and _is_alternation(v, m, key or name):
+            raise KeyError(name)
         if conv == "glob":
             v = v.rstrip(".,;:").lstrip("/")
             if (
@@ -439,6 +440,22 @@ def _sign_of(clause: str, m: re.Match[str], pat: _Pattern) -> str:
 _WORD_LIST = re.compile(r"\s*,\s*(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+(?=\S+$)")
 
 
+# "locate/find", "closed/merged PRs", "content/data": words offered as alternatives, not
+# a path, unless the text quotes it or its first part names a usual folder (the lexicon's).
+_ALTERNATION = re.compile(r"[a-z]+(?:/[a-z]+)+")
+
+
+def _is_alternation(value: str, m: re.Match[str] | _Fake, name: str) -> bool:
+    v = value.rstrip(".,;:")
+    if not _ALTERNATION.fullmatch(v) or v.split("/", 1)[0] in resources.lexicon()["folders"]:
+        return False
+    if isinstance(m, re.Match):
+        start = m.start(name)
+        if start > 0 and m.string[start - 1] in "`'\"":
+            return False
+    return True
+
+
 class _Fake:
     """A stand-in match whose only group is ``text`` (an item of a quoted list)."""
 
@@ -488,6 +505,7 @@ class OfflineEncoder:
             )  # fmt: skip
         # "1,200 words" is one number
         text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", unbold(raw).strip())
+        text = _aside_exceptions(text)
         kw, main, cond, otherwise = split_rule(text)
         base: list[str] = []
         if cond is not None:
@@ -517,6 +535,13 @@ class OfflineEncoder:
                 if c.startswith("require(")
             ]  # fmt: skip
             if only and restricted:
+                step = _agent_step(only, restricted)
+                if step:  # "comment only after confirming the issue": confirm first, then
+                    body += _block(own, [step])
+                    continue
+                if _DISCRETION.fullmatch(only["cond"].strip()):
+                    # "load resources only when needed": when is the agent's judgement
+                    restricted = [_soften(c) for c in restricted]
                 # "only use web search for recent claims": forbidden for everything else
                 body += _block([*own, negate(encode_condition(only["cond"]))], restricted)
                 continue
@@ -538,6 +563,55 @@ class OfflineEncoder:
         lines = (record.span.line, record.span.end_line)
         pyrule = format_rule_text(record.id, lines, None, record.quote, body, origin="offline")
         return Encoding(record.id, pyrule, "offline")
+
+
+#: a condition that leaves the call to the agent: "only when needed", "only if necessary"
+_DISCRETION = re.compile(
+    r"(?:it\s+is\s+|they\s+are\s+|truly\s+|really\s+|strictly\s+|absolutely\s+)?"
+    r"(?:needed|necessary|required|appropriate|relevant|useful|helpful|warranted|justified|"
+    r"applicable|beneficial|essential|possible)(?:\s+(?:during|for|in|to)\s+[\w\s]+)?",
+    re.I,
+)
+#: a step the agent takes itself: "after confirming the target issue", "once you have read it"
+_AGENT_STEP = re.compile(
+    r"(?:you(?:'ve|\s+have)\s+(?:\w+ly\s+)?(?P<done>[a-z]+ed)\b|"
+    r"(?!(?:being|receiving|getting|having|hearing)\b)(?P<doing>[a-z]{3,}ing)\b)",
+    re.I,
+)
+
+
+def _agent_step(only: re.Match[str], restricted: list[str]) -> str | None:
+    """``trace_order`` for "X only after/once <the agent's own step>": the agent can take
+    the step first, so the rule orders the two and forbids nothing outright ("apply only
+    after the staging apply has succeeded" waits on an outcome, and stays a prohibition)."""
+    kw = (only.groupdict().get("kw") or "").lower()
+    if kw not in ("after", "once") or not _AGENT_STEP.match(only["cond"].strip()):
+        return None
+    acts = [m[1] for c in restricted if (m := re.match(r'forbid\(act\("([^"]+)"\)\)$', c))]
+    if len(acts) != 1:
+        return None
+    first, second = canonical_label(only["cond"]), canonical_label(acts[0])
+    return f'require(trace_order("{first}", "{second}"))'
+
+
+_ASIDE = re.compile(r"\s*\((?P<body>[^()]*)\)")
+_ASIDE_EXCEPTION = re.compile(r"^(?:unless|except(?: when| if)?|other than|apart from)\s", re.I)
+_ASIDE_EXCEPTIVE = re.compile(r"\b(?:beyond|except|other than|apart from|unless)\b", re.I)
+
+
+def _aside_exceptions(text: str) -> str:
+    """An exception in brackets is read as one ("run arbitrary commands (unless allowed)"
+    -> "... unless allowed"); an aside that only mentions one ("perform branch operations
+    (no merges, or anything beyond pushing commits)") is dropped, so that what it allows
+    is not read as part of what the rule forbids."""
+
+    def one(m: re.Match[str]) -> str:
+        body = m["body"].strip()
+        if _ASIDE_EXCEPTION.match(body):
+            return " " + body
+        return "" if _ASIDE_EXCEPTIVE.search(body) else m[0]
+
+    return _ASIDE.sub(one, text)
 
 
 def _guard(cond: str, kw: str | None) -> str:

@@ -391,6 +391,12 @@ class OfflineExtractor:
                             masked[a:b], block.lead_in
                         ):
                             continue
+                        if (
+                            _CAPABILITY_LEAD.search(block.lead_in)
+                            and not _DEONTIC.search(masked[a:b])
+                            and not _SITUATION.match(masked[a:b].lstrip("-*• "))
+                        ):
+                            continue  # "What you can do: - answer questions": a permission
                         sentence = " ".join(masked[a:b].split())
                         if sentence.endswith(":") and (
                             _SITUATION.match(sentence) or sentence in lead_ins
@@ -420,6 +426,14 @@ def _situation_of(lead_in: Sequence[str]) -> str:
 _FORCEFUL_LEAD = re.compile(
     r"\b(must|never|always|do not|don't|should|shall|avoid|under no circumstances|required|"
     r"forbidden|not allowed|prohibited)\b",
+    re.I,
+)
+
+
+#: a lead-in that lists what the agent is able to do: its items permit, they do not require
+_CAPABILITY_LEAD = re.compile(
+    r"^\W*(?:what\s+you\s+can\s+do|you\s+can|you\s+are\s+able\s+to|you\s+may|"
+    r"(?:your\s+)?capabilities|things\s+you\s+can\s+do)\b[^:]{0,30}:\s*$",
     re.I,
 )
 
