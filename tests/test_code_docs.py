@@ -84,6 +84,10 @@ def test_example_triggers_its_code(
         if "python" in blocks:
             (tmp_path / "policy.md.pyrule").write_text(blocks["python"], encoding="utf-8")
         args = ["check", str(policy)]
+    elif "py" in blocks:  # a Python source holding prompts, not PyRule
+        target = tmp_path / "prompts.py"
+        target.write_text(blocks["py"], encoding="utf-8")
+        args = ["check", str(target)]
     elif "python" in blocks:
         target = tmp_path / "example.pyrule"
         target.write_text(blocks["python"], encoding="utf-8")

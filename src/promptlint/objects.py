@@ -105,6 +105,9 @@ class Segment:
     #: "system_template" or "messages[0].content" for structured files,
     #: "main_system" for a Python assignment
     origin: str = ""
+    #: which of a file's separate prompts the text belongs to ("" when the file holds one):
+    #: a Python file's functions that build prompts independently of each other
+    prompt: str = ""
 
     def file_offset(self, seg_offset: int) -> int:
         """File character offset of the character at ``seg_offset`` of ``text``."""

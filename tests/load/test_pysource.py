@@ -131,3 +131,39 @@ def test_long_rule_literals_are_taken_wherever_they_are(tmp_path: Path) -> None:
     for seg in policy.segments:
         for k, ch in enumerate(seg.text):
             assert policy.text[seg.file_offset(k)] == ch
+
+
+_RULES = "Always answer in English, never share prices, and keep every reply under fifty words. "
+
+
+def test_functions_that_build_prompts_independently_are_separate_prompts(tmp_path: Path) -> None:
+    source = (
+        "BASE = '''" + _RULES * 3 + "'''\n\n"
+        "def report_prompt(q):\n    return f'''" + _RULES * 3 + "{q}'''\n\n"
+        "def summary_prompt(q):\n    return f'''" + _RULES * 3 + "{q}''' + footer()\n\n"
+        "def footer():\n    return '''" + _RULES * 3 + "'''\n\n"
+        "PROMPTS = {'report': report_prompt, 'summary': summary_prompt}\n"
+    )
+    path = tmp_path / "prompts.py"
+    path.write_text(source, encoding="utf-8")
+    # a constant goes with every prompt; a called function joins its caller's prompt; a
+    # dispatch table's mere references join nothing
+    assert [s.prompt for s in load(str(path)).segments] == [
+        "",
+        "report_prompt",
+        "footer",
+        "footer",
+    ]
+
+
+def test_one_prompt_is_not_named(tmp_path: Path) -> None:
+    path = tmp_path / "prompts.py"
+    path.write_text(
+        "BASE = '''"
+        + _RULES * 3
+        + "'''\n\ndef build():\n    return BASE + '''"
+        + _RULES * 3
+        + "'''\n",
+        encoding="utf-8",
+    )
+    assert [s.prompt for s in load(str(path)).segments] == ["", ""]

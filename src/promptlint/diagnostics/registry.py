@@ -477,6 +477,42 @@ collision it was (`set_aside` in the JSON names its code): fix the two rules as 
 says; leaving `vet` out of `--model-stages` reports it as an error again.
 """,
         ),
+        _c(
+            "PL107",
+            "separate-prompts",
+            _C,
+            Severity.INFO,
+            "Collisions between rules of separate prompts of one file, not reported.",
+            """
+## What it finds
+A Python file whose functions each build their own prompt (one per model call: a search
+query prompt, a report prompt, a summary prompt) holds several prompts, and a rule of
+one never meets a rule of another in the same call. promptlint pairs rules only within
+one prompt; this note says how many collisions between prompts it set aside, and names
+the prompts. Functions that call each other, and any use of a constant, put text in one
+prompt; a module's or class's string constants are paired with every prompt, since
+another file may join them to any of them. Nominated pairs from two prompts are
+reported as not confirmed (PL105).
+## Why it matters
+Rules that never reach the same call cannot conflict, however they read.
+## Example
+```py
+def welcome_prompt(name: str) -> str:
+    return f'''You write the welcome message for {name}, a new member of the support forum.
+Always greet the user by name in the first sentence, keep the message under eighty words,
+and always mention where to find help.'''
+
+
+def farewell_prompt() -> str:
+    return '''You write the closing message of a support chat, once the ticket is solved.
+Never greet the user by name, always thank them for their patience, and keep the message
+under forty words, whatever the ticket was about.'''
+```
+## How to fix
+Nothing, when the prompts are sent separately. If they are sent together, build them in
+one function (or join them in a constant) so that promptlint reads them as one prompt.
+""",
+        ),
         # ------------------------------------------------------------------ PL2xx rule quality
         _c(
             "PL201",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from promptlint.errors import InputError
 from promptlint.load.align import align
@@ -133,7 +133,105 @@ def python_segments(
         if marked or unnamed:
             add(node, f"line {positions[node].start.line}")
     segments.sort(key=lambda s: s.pieces[0][1] if s.pieces else 0)
-    return tuple(segments)
+    return _separate_prompts(wrapper.module, segments, positions, offset)
+
+
+def _separate_prompts(
+    module: cst.Module, segments: list[Segment], positions: Any, offset: Any
+) -> tuple[Segment, ...]:
+    """Name each segment's prompt when the file builds several independently.
+
+    A prompt is a group of top-level definitions (functions, constants, class members)
+    linked by use: a function that calls another, or any use of a constant, puts them in
+    one prompt (``SYSTEM = f"{RULES}{TOOLS}"``), and so do the strings of one class; a
+    mere reference to a function (a dispatch table ``{"report": report_prompt}``) does
+    not. Only text built inside a function is named: a module's or class's constant
+    may be joined to any prompt (by this file or another), so it is paired with all.
+    With fewer than two named prompts, nothing is named.
+    """
+    import dataclasses
+
+    import libcst as cst
+
+    owners: list[tuple[str, cst.CSTNode, bool]] = []  # (name, node, is a function)
+
+    def named(stmt: cst.CSTNode, prefix: str) -> None:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and not prefix:
+            if isinstance(stmt, cst.ClassDef):
+                for inner in stmt.body.body:
+                    named(inner, stmt.name.value + ".")
+                return
+            owners.append((stmt.name.value, stmt, True))
+        elif isinstance(stmt, cst.FunctionDef):
+            owners.append((prefix + stmt.name.value, stmt, True))
+        elif isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                target = None
+                if isinstance(small, cst.Assign) and isinstance(small.targets[0].target, cst.Name):
+                    target = small.targets[0].target.value
+                elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                    target = small.target.value
+                if target and prefix:
+                    # a class's strings are parts of one prompt (aider's main_system and
+                    # system_reminder), its methods build their own
+                    owners.append((prefix.rstrip("."), stmt, False))
+                elif target:
+                    owners.append((target, stmt, False))
+
+    for stmt in module.body:
+        named(stmt, "")
+    if len(owners) < 2:
+        return tuple(segments)
+    short = {name.rsplit(".", 1)[-1]: i for i, (name, _, _) in enumerate(owners)}
+    parent = list(range(len(owners)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    first: dict[str, int] = {}
+    for i, (name, _, _) in enumerate(owners):
+        parent[root(i)] = root(first.setdefault(name, i))
+    for i, (_, node, _) in enumerate(owners):
+        for used, called in _uses(node):
+            j = short.get(used)
+            if j is not None and j != i and (called or not owners[j][2]):
+                parent[root(i)] = root(j)
+    spans = [
+        (offset(positions[node].start), offset(positions[node].end), i)
+        for i, (_, node, _) in enumerate(owners)
+    ]
+
+    def prompt_of(seg: Segment) -> str:
+        at = seg.pieces[0][1] if seg.pieces else 0
+        for start, end, i in spans:
+            if start <= at < end and owners[i][2]:
+                return min(owners[j][0] for j in range(len(owners)) if root(j) == root(i))
+        return ""  # a constant: other files may join it to any prompt
+
+    names = [prompt_of(seg) for seg in segments]
+    if len({n for n in names if n}) < 2:
+        return tuple(segments)
+    return tuple(dataclasses.replace(seg, prompt=n) for seg, n in zip(segments, names, strict=True))
+
+
+def _uses(node: cst.CSTNode) -> Iterator[tuple[str, bool]]:
+    """The names a definition uses, each with whether it is called (``f()``, ``self.f()``)."""
+    import libcst as cst
+
+    for child in _walk(node):
+        if isinstance(child, cst.Call):
+            func = child.func
+            if isinstance(func, cst.Name):
+                yield func.value, True
+            elif isinstance(func, cst.Attribute):
+                yield func.attr.value, True
+        elif isinstance(child, cst.Name):
+            yield child.value, False
+        elif isinstance(child, cst.Attribute):
+            yield child.attr.value, False
 
 
 def _chat_content(node: cst.Dict) -> cst.BaseExpression | None:

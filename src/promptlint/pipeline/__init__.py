@@ -39,6 +39,7 @@ from promptlint.pipeline.model import (
     usage_of,
 )
 from promptlint.pipeline.nomination import nominations
+from promptlint.pipeline.prompts import prompts_of, separate
 from promptlint.pipeline.vetting import vetted
 from promptlint.policymodel import MODEL_SUFFIX, resolve
 
@@ -234,7 +235,9 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
     rules = resolve(rules, model)  # every rule's open values mapped onto the vocabulary
     rules = backend.canonicalize(rules, config)
     result = backend.triage(rules, model, config, group[0], diagnostics)
-    diagnostics += triage_diagnostics(result, rules, refs, primary_path=group[0])
+    prompts = prompts_of(policies, refs)
+    result, notes = separate(result, prompts, group[0])
+    diagnostics += triage_diagnostics(result, rules, refs, primary_path=group[0]) + notes
     if backend.runs("nominate"):
         diagnostics += nominations(backend, policies, all_records, rules, refs, result, model,
                                    config)  # fmt: skip

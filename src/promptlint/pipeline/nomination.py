@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from promptlint.diagnostics import Category, Diagnostic, RuleRef, Severity
 from promptlint.objects import EncodedRule, Entry, PolicyModel, RuleRecord
 from promptlint.pipeline.common import diag, record_ref, run_triage, triage_diagnostics
+from promptlint.pipeline.prompts import apart, prompts_of
 
 if TYPE_CHECKING:
     from promptlint.config import Config
@@ -92,6 +93,18 @@ def nominations(
         found.add(frozenset((ida, idb)))
         if (ra.span.line, ra.span.col) > (rb.span.line, rb.span.col):
             ra, rb, ida, idb = rb, ra, idb, ida
+        if apart(_prompts(policies, ra, rb, ida, idb), ida, idb):
+            refs.setdefault(ida, record_ref(ida, ra))
+            refs.setdefault(idb, record_ref(idb, rb))
+            out.append(diag(
+                "PL105", Category.COLLISION, Severity.INFO,
+                f"{ida} and {idb} were nominated as conflicting but not confirmed: they are "
+                "in separate prompts of the file, which are not sent together",
+                refs[ida], rules=(refs[ida], refs[idb]),
+                data={"source": "nomination", "situation": n.situation, "reason": n.reason,
+                      "quote": collapse_ws(ra.quote)[:200]},
+            ))  # fmt: skip
+            continue
         todo.append((replace(ra, id=ida), replace(rb, id=idb), n.situation, n.reason, n.quote_a))
     if not todo:
         return out
@@ -144,6 +157,13 @@ def nominations(
                   "quote": collapse_ws(ra.quote)[:200]},
         ))  # fmt: skip
     return out
+
+
+def _prompts(
+    policies: Sequence[Any], ra: RuleRecord, rb: RuleRecord, ida: str, idb: str
+) -> dict[str, str]:
+    """The prompts of two nominated rules (rules extraction had not found are new)."""
+    return prompts_of(policies, {ida: record_ref(ida, ra), idb: record_ref(idb, rb)})
 
 
 def _relation(r: Any) -> Any:
