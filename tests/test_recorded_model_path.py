@@ -16,7 +16,7 @@ from policy_scoring import _matches
 from promptlint.cli.app import run
 
 REPO = Path(__file__).resolve().parents[1]
-ANSWERS = REPO / "fixtures" / "recorded" / "session13.answers.jsonl"
+ANSWERS = REPO / "fixtures" / "recorded" / "session14.answers.jsonl"
 CODES = ("PL101", "PL102", "PL103", "PL104")
 
 
@@ -155,4 +155,30 @@ def test_real_set_t_swept_on_recorded_answers(capsys: pytest.CaptureFixture[str]
     # first run (4 of the 10 files read as empty): 10 of 24, 10 of 30 reported; since the
     # loaders read them, 15 of 24 and 16 of 55 (docs/evaluation.md): recall a direct
     # reading's (15 of 24), precision far below the aim
-    assert expected == 24 and found >= 15 and reported <= 55
+    # 15 of 24, 16 of 47 reported since session 14 (slash alternatives, manners, separate
+    # prompts)
+    assert expected == 24 and found >= 15 and reported <= 47
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("replay")
+def test_blind_set_u_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """Set U, written blind in session 14 and first run on these answers."""
+    folder = REPO / "fixtures" / "heldout_u"
+    policies = _labelled(folder, folder)
+    expected, found, reported, true = _score(policies, folder, capsys)
+    # first run 26/30 and 26/36 (offline's false candidates included); 26 of 33 after
+    # session 14's fitted offline changes
+    assert expected == 30 and found >= 26 and true / reported >= 0.78
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("replay")
+def test_real_set_u_swept_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """Real set U: ten public prompts labelled blind in session 14 (10 conflicts; the one in
+    a Go file, which promptlint cannot read, is not counted here)."""
+    labels = REPO / "tests" / "data" / "real_labels_u"
+    policies = _labelled(REPO / "tests" / "data" / "real_prompts" / "u", labels)
+    expected, found, reported, _true = _score(policies, labels, capsys, "--sweep")
+    # first run 5 of 9 at 6 of 45; 5 of 21 once separate prompts are not paired
+    assert expected == 9 and found >= 5 and reported <= 21
