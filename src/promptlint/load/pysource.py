@@ -156,12 +156,9 @@ def _separate_prompts(
     owners: list[tuple[str, cst.CSTNode, bool]] = []  # (name, node, is a function)
 
     def named(stmt: cst.CSTNode, prefix: str) -> None:
-        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and not prefix:
-            if isinstance(stmt, cst.ClassDef):
-                for inner in stmt.body.body:
-                    named(inner, stmt.name.value + ".")
-                return
-            owners.append((stmt.name.value, stmt, True))
+        if isinstance(stmt, cst.ClassDef) and not prefix:
+            for inner in stmt.body.body:
+                named(inner, stmt.name.value + ".")
         elif isinstance(stmt, cst.FunctionDef):
             owners.append((prefix + stmt.name.value, stmt, True))
         elif isinstance(stmt, cst.SimpleStatementLine):

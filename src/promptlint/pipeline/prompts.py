@@ -3,7 +3,6 @@ call are not paired (a Python file whose functions each build their own prompt).
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -18,16 +17,10 @@ def prompts_of(policies: Sequence[Any], refs: Mapping[str, RuleRef]) -> dict[str
     """Rule id -> the name of the prompt it is in, for rules of files with several."""
     where: dict[str, list[tuple[int, int, str]]] = {}
     for policy in policies:
-        named = [s for s in policy.segments if s.prompt]
-        if not named:
-            continue
-        starts = [0] + [i + 1 for i, ch in enumerate(policy.text) if ch == "\n"]
-        spans = []
-        for seg in named:
-            first = seg.pieces[0][1] if seg.pieces else 0
-            last = seg.pieces[-1][1] + seg.pieces[-1][2] if seg.pieces else 0
-            spans.append((bisect_right(starts, first), bisect_right(starts, last), seg.prompt))
-        where[policy.path] = spans
+        for i, seg in enumerate(policy.segments):
+            if seg.prompt:
+                span = policy.span(i, 0, len(seg.text))
+                where.setdefault(policy.path, []).append((span.line, span.end_line, seg.prompt))
     out: dict[str, str] = {}
     for rule_id, ref in refs.items():
         for first, last, prompt in where.get(ref.path, ()):
