@@ -513,6 +513,36 @@ Nothing, when the prompts are sent separately. If they are sent together, build 
 one function (or join them in a constant) so that promptlint reads them as one prompt.
 """,
         ),
+        _c(
+            "PL108",
+            "offline-collision-not-confirmed",
+            _C,
+            Severity.INFO,
+            "A collision of the offline encoder that the model's joint encoding does not confirm.",
+            """
+## What it finds
+With a model endpoint, a collision found between two rules the offline encoder read is
+checked again unless the model's reading of the policy also named the pair: both rules go
+to the model together, with their sections, lead-ins and the policy model, and the solver
+compares that joint encoding. When it finds no collision there, the offline finding is
+reported here, as info, with why, instead of as an error. A failed request leaves the
+finding standing (and is reported as PL004). Pairs of hand-written encodings in a sidecar
+are never re-checked.
+## Why it matters
+The offline encoder reads one rule at a time from its wording; a word it cannot place in
+context ("only use images from your search results" read as a ban on URLs) makes two
+unrelated rules collide. Read together and in context, the model encodes what each rule
+asks, and the solver decides again.
+## Example
+```markdown
+- You must only use images that were presented in your search results.
+- For important images, you must provide the URLs in the images field.
+```
+## How to fix
+Nothing to fix when the rules are compatible. If you think they do conflict, encode them
+by hand in the sidecar (hand-written encodings are not re-checked).
+""",
+        ),
         # ------------------------------------------------------------------ PL2xx rule quality
         _c(
             "PL201",

@@ -239,8 +239,9 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
     result, notes = separate(result, prompts, group[0])
     diagnostics += triage_diagnostics(result, rules, refs, primary_path=group[0]) + notes
     if backend.runs("nominate"):
-        diagnostics += nominations(backend, policies, all_records, rules, refs, result, model,
-                                   config)  # fmt: skip
+        # pairs a reading names are encoded jointly; so are offline collisions none names
+        diagnostics = nominations(backend, policies, all_records, rules, refs, result, model,
+                                  config, diagnostics)  # fmt: skip
     if backend.runs("vet"):
         diagnostics = vetted(backend, policies, diagnostics)
 

@@ -1,10 +1,13 @@
 """The nomination stage's place in the pipeline: pairs a model suspects, located in the
-policy, encoded jointly and confirmed or not by the solver (PL105 when not)."""
+policy, encoded jointly and confirmed or not by the solver (PL105 when not). The same
+joint encoding re-checks each collision the offline encoder found that no reading named:
+the model's reading of both rules in context decides whether it stands (PL108 when not)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from promptlint.diagnostics import Category, Diagnostic, RuleRef, Severity
@@ -15,7 +18,9 @@ from promptlint.pipeline.prompts import apart, prompts_of
 if TYPE_CHECKING:
     from promptlint.config import Config
 
-__all__ = ["nominations"]
+__all__ = ["COLLISIONS", "nominations"]
+
+COLLISIONS = frozenset({"PL101", "PL102", "PL103", "PL104"})
 
 
 def _collapse(text: str) -> str:
@@ -54,6 +59,18 @@ def _record_for(
     return RuleRecord(f"n{n}", policy.span(s, a, b), text[a:b], "", origin="llm")
 
 
+@dataclass(frozen=True, slots=True)
+class _Pair:
+    """A pair to encode jointly: a nominated one, or a collision of the offline encoder
+    that no reading named (``at``: its index in the diagnostics)."""
+
+    a: RuleRecord
+    b: RuleRecord
+    situation: str
+    reason: str = ""
+    at: int = -1
+
+
 def nominations(
     backend: Any,
     policies: Sequence[Any],
@@ -63,19 +80,22 @@ def nominations(
     result: Any,
     model: PolicyModel,
     config: Config,
+    diagnostics: Sequence[Diagnostic] = (),
 ) -> list[Diagnostic]:
-    from promptlint.nominate import joint_encode, nominate
-    from promptlint.policymodel import merge, resolve, validate
-    from promptlint.pyrule import collapse_ws, compile_text, format_rule_text
+    """``diagnostics`` with the nomination stage's findings added: nominated pairs confirmed
+    by the solver, or PL105; and each offline collision no reading named re-checked by a
+    joint encoding, standing when it collides and a PL108 when it does not."""
+    from promptlint.nominate import nominate
 
     path = policies[0].path
-    out: list[Diagnostic] = []
+    out = list(diagnostics)
     pairs, failures = nominate(backend.client(), policies)
     backend._report_problems("nomination", failures, path, out)
     by_quote = {_collapse(r.quote): r.id for r in rules}
     found = {frozenset(c.rules) for c in result.candidates}
+    named: set[frozenset[str]] = set()
     taken = set(refs)
-    todo: list[tuple[RuleRecord, RuleRecord, str, str, str]] = []
+    todo: list[_Pair] = []
     for n in pairs:
         ra = _record_for(n.quote_a, policies, records, taken)
         rb = _record_for(n.quote_b, policies, records, taken)
@@ -88,6 +108,7 @@ def nominations(
         ida = by_quote.get(_collapse(ra.quote), ra.id)
         idb = by_quote.get(_collapse(rb.quote), rb.id)
         taken |= {ida, idb}
+        named.add(frozenset((ida, idb)))
         if ida == idb or frozenset((ida, idb)) in found:
             continue  # one rule, or triage found the pair already
         found.add(frozenset((ida, idb)))
@@ -102,61 +123,168 @@ def nominations(
                 "in separate prompts of the file, which are not sent together",
                 refs[ida], rules=(refs[ida], refs[idb]),
                 data={"source": "nomination", "situation": n.situation, "reason": n.reason,
-                      "quote": collapse_ws(ra.quote)[:200]},
+                      "quote": _quote(ra)},
             ))  # fmt: skip
             continue
-        todo.append((replace(ra, id=ida), replace(rb, id=idb), n.situation, n.reason, n.quote_a))
+        refs.setdefault(ida, record_ref(ida, ra))
+        refs.setdefault(idb, record_ref(idb, rb))
+        todo.append(_Pair(replace(ra, id=ida), replace(rb, id=idb), n.situation, n.reason))
+    todo += _unnamed(out, named, rules, records)
     if not todo:
         return out
-    joints = joint_encode(
-        backend.client(), [(a, b, s) for a, b, s, _, _ in todo], model, policies[0]
-    )
-    for (ra, rb, situation, reason, _), joint in zip(todo, joints, strict=True):
-        refs.setdefault(ra.id, record_ref(ra.id, ra))
-        refs.setdefault(rb.id, record_ref(rb.id, rb))
-        pair_refs = (refs[ra.id], refs[rb.id])
-        why = joint.failure
-        encoded: list[EncodedRule] = []
-        if not why:
-            for rec, body in ((ra, joint.body_a), (rb, joint.body_b)):
-                text = format_rule_text(rec.id, (rec.span.line, rec.span.end_line), None,
-                                        rec.quote, body.strip("\n").splitlines() or ["pass"],
-                                        origin="llm")  # fmt: skip
-                try:
-                    encoded += compile_text(text, f"<{rec.id}>")
-                except Exception as err:
-                    why = f"the joint encoding of {rec.id} does not compile: {err}"
-                    break
-        if not why:
-            extra = PolicyModel(
-                tuple(Entry(e.kind, e.name, e.description, tuple(e.aliases)) for e in joint.entries),
-                tuple(_relation(r) for r in joint.relations), "llm",
-            )  # fmt: skip
-            merged, dropped = validate(merge(model, extra))
-            # what the policy model already had was valid: only the model's additions drop
-            backend._report_problems(f"joint encoding of {ra.id} and {rb.id}", dropped, path, out)
-            pair = resolve(encoded, merged)
-            check = run_triage(pair, config, model=merged, judge=backend.judge())
-            if check.candidates:
-                cands = [replace(c, source="nomination") for c in check.candidates]
-                out += triage_diagnostics(replace(check, candidates=tuple(cands), quality=(),
-                                                  incomplete=()),
-                                          pair, {ra.id: pair_refs[0], rb.id: pair_refs[1]},
-                                          primary_path=path)  # fmt: skip
-                continue
-            why = (
-                "the solver found no situation in which the joint encodings collide"
-                if any(c.hard for r in pair for c in r.clauses)
-                else "the joint encoding gives neither rule a hard clause"
-            )
+    verdicts = _confirm(backend, todo, model, policies, config, refs, out)
+    unchecked = []
+    for pair, verdict in zip(todo, verdicts, strict=True):
+        if pair.at >= 0:
+            out[pair.at] = _rechecked(out[pair.at], verdict)
+            if verdict.failed:
+                unchecked.append(f"line {out[pair.at].line}: {verdict.why}")
+            continue
+        pair_refs = verdict.refs
+        if verdict.found:
+            out += verdict.found
+            continue
         out.append(diag(
             "PL105", Category.COLLISION, Severity.INFO,
-            f"{ra.id} and {rb.id} were nominated as conflicting but not confirmed: {why}",
+            f"{pair.a.id} and {pair.b.id} were nominated as conflicting but not confirmed: "
+            f"{verdict.why}",
             pair_refs[0], rules=pair_refs,
-            data={"source": "nomination", "situation": situation, "reason": reason,
-                  "quote": collapse_ws(ra.quote)[:200]},
+            data={"source": "nomination", "situation": pair.situation, "reason": pair.reason,
+                  "quote": _quote(pair.a)},
         ))  # fmt: skip
+    # a collision whose re-check failed stands as found: the warning says it is unchecked
+    backend._report_problems("re-checking offline collisions", unchecked, path, out)
     return out
+
+
+def _quote(record: RuleRecord) -> str:
+    from promptlint.pyrule import collapse_ws
+
+    return collapse_ws(record.quote)[:200]
+
+
+_PREFIX = re.compile(r"^f\d+\.")
+
+
+def _unnamed(
+    diagnostics: Sequence[Diagnostic],
+    named: set[frozenset[str]],
+    rules: Sequence[EncodedRule],
+    records: Sequence[RuleRecord],
+) -> list[_Pair]:
+    """The offline encoder's collisions that no reading named, to encode jointly: a pair
+    the model's reading of both rules does not make collide is not an error. Pairs named by
+    a reading, and pairs of hand-written encodings, stand as they are."""
+    from promptlint.diagnostics.wording import plain_scenario
+
+    origin = {r.id: r.origin for r in rules}
+    by_place = {(r.span.path, r.id): r for r in records}
+    out = []
+    for i, d in enumerate(diagnostics):
+        if d.code not in COLLISIONS or d.data.get("source") != "triage" or len(d.rules) != 2:
+            continue
+        ids = (d.rules[0].id, d.rules[1].id)
+        if frozenset(ids) in named or all(origin.get(x) == "manual" for x in ids):
+            continue
+        found = [by_place.get((ref.path, _PREFIX.sub("", ref.id))) for ref in d.rules]
+        a, b = found
+        if a is None or b is None:
+            continue  # not an extracted rule (never expected): the finding stands
+        situation = plain_scenario(str((d.witness or {}).get("scenario", "")))
+        out.append(_Pair(replace(a, id=ids[0]), replace(b, id=ids[1]), situation, at=i))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Verdict:
+    refs: tuple[RuleRef, RuleRef]
+    found: tuple[Diagnostic, ...] = ()
+    why: str = ""
+    #: the request failed: nothing was decided
+    failed: bool = False
+
+
+def _confirm(
+    backend: Any,
+    todo: Sequence[_Pair],
+    model: PolicyModel,
+    policies: Sequence[Any],
+    config: Config,
+    refs: dict[str, RuleRef],
+    out: list[Diagnostic],
+) -> list[_Verdict]:
+    """Each pair encoded jointly (one request each, against the policy model) and given to
+    the solver: its collisions, or why there are none."""
+    from promptlint.nominate import joint_encode
+    from promptlint.policymodel import merge, resolve, validate
+    from promptlint.pyrule import compile_text, format_rule_text
+
+    path = policies[0].path
+    joints = joint_encode(backend.client(), [(p.a, p.b, p.situation) for p in todo], model,
+                          policies[0])  # fmt: skip
+    verdicts = []
+    for pair, joint in zip(todo, joints, strict=True):
+        ra, rb = pair.a, pair.b
+        pair_refs = (
+            refs.get(ra.id) or record_ref(ra.id, ra),
+            refs.get(rb.id) or record_ref(rb.id, rb),
+        )
+        if joint.failure:
+            verdicts.append(_Verdict(pair_refs, why=joint.failure, failed=True))
+            continue
+        why = ""
+        encoded: list[EncodedRule] = []
+        for rec, body in ((ra, joint.body_a), (rb, joint.body_b)):
+            text = format_rule_text(rec.id, (rec.span.line, rec.span.end_line), None,
+                                    rec.quote, body.strip("\n").splitlines() or ["pass"],
+                                    origin="llm")  # fmt: skip
+            try:
+                encoded += compile_text(text, f"<{rec.id}>")
+            except Exception as err:
+                why = f"the joint encoding of {rec.id} does not compile: {err}"
+                break
+        if why:
+            verdicts.append(_Verdict(pair_refs, why=why, failed=True))
+            continue
+        extra = PolicyModel(
+            tuple(Entry(e.kind, e.name, e.description, tuple(e.aliases)) for e in joint.entries),
+            tuple(_relation(r) for r in joint.relations), "llm",
+        )  # fmt: skip
+        merged, dropped = validate(merge(model, extra))
+        # what the policy model already had was valid: only the model's additions drop
+        backend._report_problems(f"joint encoding of {ra.id} and {rb.id}", dropped, path, out)
+        both = resolve(encoded, merged)
+        check = run_triage(both, config, model=merged, judge=backend.judge())
+        if check.candidates:
+            source = "triage" if pair.at >= 0 else "nomination"
+            cands = [replace(c, source=source) for c in check.candidates]
+            found = triage_diagnostics(replace(check, candidates=tuple(cands), quality=(),
+                                               incomplete=()),
+                                       both, {ra.id: pair_refs[0], rb.id: pair_refs[1]},
+                                       primary_path=path)  # fmt: skip
+            verdicts.append(_Verdict(pair_refs, tuple(found)))
+            continue
+        verdicts.append(_Verdict(pair_refs, why=(
+            "the solver found no situation in which the joint encodings collide"
+            if any(c.hard for r in both for c in r.clauses)
+            else "the joint encoding gives neither rule a hard clause"
+        )))  # fmt: skip
+    return verdicts
+
+
+def _rechecked(d: Diagnostic, verdict: _Verdict) -> Diagnostic:
+    """An offline collision after its joint encoding: standing (confirmed, or undecided
+    because the request failed, which the stage reports) or set aside as PL108."""
+    if verdict.failed:
+        return replace(d, data={**d.data, "joint_encoding": f"not checked: {verdict.why}"})
+    if verdict.found:
+        return replace(d, data={**d.data, "joint_encoding": "collides"})
+    return replace(
+        d, code="PL108", severity=Severity.INFO,
+        message=f"Not confirmed when the model encodes both rules together ({verdict.why}): "
+                f"{d.message[:1].lower()}{d.message[1:]}",
+        data={**d.data, "set_aside": d.code, "joint_encoding": verdict.why},
+    )  # fmt: skip
 
 
 def _prompts(
