@@ -414,6 +414,22 @@ class OfflineExtractor:
         return Extraction(tuple(records), ())
 
 
+def context_at(
+    policy: Policy, segment: int, offset: int
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(section path, governing sentences) of the text at ``offset`` of a segment, as
+    extraction gives its records: for a span extraction did not take as a rule (a rule a
+    model names that reads as no rule on its own, "that the ledger is under the floor;")."""
+    import bisect
+
+    text = policy.segments[segment].text
+    masked = _mask(text)
+    blocks = list(_blocks(masked, segment))
+    context = _lead_ins(masked, blocks, _sections(text, masked))
+    i = bisect.bisect_right([b.start for b in blocks], offset) - 1
+    return context[blocks[i].start] if i >= 0 else ((), ())
+
+
 def _situation_of(lead_in: Sequence[str]) -> str:
     """The situation the governing sentences state, for the gist."""
     for sentence in lead_in:

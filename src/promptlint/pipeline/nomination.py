@@ -33,6 +33,7 @@ def _record_for(
     """The extracted rule a nominated quote is part of (the whole rule, never a cut of
     one); a new record for the quote's sentence when extraction had none; None when the
     quote is not in the policy."""
+    from promptlint.extract.offline import context_at
     from promptlint.nominate import locate
 
     q = _collapse(quote)
@@ -56,7 +57,9 @@ def _record_for(
     n = 1
     while f"n{n}" in taken:
         n += 1
-    return RuleRecord(f"n{n}", policy.span(s, a, b), text[a:b], "", origin="llm")
+    section, lead_in = context_at(policy, s, a)
+    return RuleRecord(f"n{n}", policy.span(s, a, b), text[a:b], "", origin="llm",
+                      section=section, lead_in=lead_in)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
