@@ -23,7 +23,8 @@ import yaml
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-PROMPTS = ROOT / "prompts"
+# moved into the repository: prompts in tests/data/real_prompts/v, labels beside this file
+PROMPTS = ROOT / "real_prompts" / "v"
 ALLOWED_LICENSES = {"MIT", "Apache-2.0", "BSD-2-Clause", "BSD-3-Clause"}
 KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 HEX40 = re.compile(r"^[0-9a-f]{40}$")
