@@ -140,6 +140,9 @@ class Policy:
     #: "markdown", "text", "jinja", "yaml", "json", "python", "typescript", "pyrule"
     format: str
     segments: tuple[Segment, ...]
+    #: exclusive arms of template branches, ``(file_start, file_end, branch, arm)``: rules
+    #: in two arms of one branch are never in one rendered prompt
+    arms: tuple[tuple[int, int, int, int], ...] = ()
     _line_starts: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -149,6 +152,13 @@ class Policy:
                 if ch == "\n":
                     starts.append(i + 1)
             object.__setattr__(self, "_line_starts", tuple(starts))
+
+    def arms_at(self, line: int, col: int) -> dict[int, int]:
+        """Branch -> arm of the template branches the text at ``line:col`` sits in."""
+        if not self.arms:
+            return {}
+        at = self._line_starts[min(line, len(self._line_starts)) - 1] + col - 1
+        return {b: arm for start, end, b, arm in self.arms if start <= at < end}
 
     def line_col(self, file_offset: int) -> tuple[int, int]:
         """1-based (line, column) of a file character offset."""

@@ -167,3 +167,21 @@ def test_one_prompt_is_not_named(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert [s.prompt for s in load(str(path)).segments] == ["", ""]
+
+
+def test_a_function_that_picks_one_prompt_per_branch_does_not_join_them(tmp_path: Path) -> None:
+    source = (
+        "def fast_prompt():\n    return '''" + _RULES * 3 + "'''\n\n"
+        "def deep_prompt():\n    return '''" + _RULES * 3 + "'''\n\n"
+        "def prompt_for(mode):\n"
+        "    if mode == 'fast':\n        return fast_prompt()\n"
+        "    elif mode == 'deep':\n        return deep_prompt()\n"
+        "    return fast_prompt()\n\n"
+        "def both_prompt():\n    return fast_prompt() + deep_prompt()\n"
+    )
+    path = tmp_path / "prompts.py"
+    path.write_text(source, encoding="utf-8")
+    # prompt_for picks one; both_prompt joins them: one prompt, so none is named
+    assert [s.prompt for s in load(str(path)).segments] == ["", ""]
+    path.write_text(source.split("def both_prompt")[0], encoding="utf-8")
+    assert [s.prompt for s in load(str(path)).segments] == ["fast_prompt", "deep_prompt"]

@@ -482,7 +482,7 @@ says; leaving `vet` out of `--model-stages` reports it as an error again.
             "separate-prompts",
             _C,
             Severity.INFO,
-            "Collisions between rules of separate prompts of one file, not reported.",
+            "Collisions between rules that never reach one model call, not reported.",
             """
 ## What it finds
 A Python file whose functions each build their own prompt (one per model call: a search
@@ -490,9 +490,18 @@ query prompt, a report prompt, a summary prompt) holds several prompts, and a ru
 one never meets a rule of another in the same call. promptlint pairs rules only within
 one prompt; this note says how many collisions between prompts it set aside, and names
 the prompts. Functions that call each other, and any use of a constant, put text in one
-prompt; a module's or class's string constants are paired with every prompt, since
-another file may join them to any of them. Nominated pairs from two prompts are
-reported as not confirmed (PL105).
+prompt, except that a function which only picks one prompt function per branch (`if
+mode == "fast": return fast_prompt()` ... `else: return deep_prompt()`) joins none of
+them; a module's or class's string constants are paired with every prompt, since
+another file may join them to any of them. In TypeScript and JavaScript only the prompts
+a function of the file picks between (a `switch (mode)`) are kept apart: functions that
+build the parts of one call are common there.
+
+Rules in two arms of one template branch are never rendered together either: the arms
+of a Jinja `{% if %}` / `{% elif %}` / `{% else %}` block (in any file) and of a
+`` cond ? `...` : `...` `` inside a TypeScript prompt. A second note counts the collisions
+set aside for that reason. Nominated pairs from two prompts or two arms are reported as
+not confirmed (PL105).
 ## Why it matters
 Rules that never reach the same call cannot conflict, however they read.
 ## Example

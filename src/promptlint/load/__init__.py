@@ -54,6 +54,18 @@ def load(
 def _load(
     path: str | Path, *, max_bytes: int, keys: tuple[str, ...], python_names: str | None
 ) -> Policy:
+    import dataclasses
+
+    from promptlint.load.branches import jinja_arms
+
+    policy = _read(path, max_bytes=max_bytes, keys=keys, python_names=python_names)
+    arms = policy.arms or jinja_arms(policy.text)
+    return dataclasses.replace(policy, arms=arms) if arms != policy.arms else policy
+
+
+def _read(
+    path: str | Path, *, max_bytes: int, keys: tuple[str, ...], python_names: str | None
+) -> Policy:
     shown = str(path)
     suffix = Path(path).suffix.lower()
     if suffix in STRUCTURED_SUFFIXES:
@@ -73,7 +85,8 @@ def _load(
         from promptlint.load.tssource import ts_segments
 
         text = read_text(path, max_bytes=max_bytes)
-        return Policy(shown, text, "typescript", ts_segments(shown, text, suffix))
+        segments, arms = ts_segments(shown, text, suffix)
+        return Policy(shown, text, "typescript", segments, arms)
     text_fmt = TEXT_SUFFIXES.get(suffix)
     if text_fmt is None:
         raise InputError(

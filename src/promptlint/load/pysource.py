@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     import libcst as cst
     from libcst.metadata import CodePosition
 
+    from promptlint.load.prompts import Use
+
 __all__ = ["DEFAULT_NAME_PATTERN", "python_segments"]
 
 DEFAULT_NAME_PATTERN = r"(?i)(prompt|instruction|system)"
@@ -139,19 +141,12 @@ def python_segments(
 def _separate_prompts(
     module: cst.Module, segments: list[Segment], positions: Any, offset: Any
 ) -> tuple[Segment, ...]:
-    """Name each segment's prompt when the file builds several independently.
-
-    A prompt is a group of top-level definitions (functions, constants, class members)
-    linked by use: a function that calls another, or any use of a constant, puts them in
-    one prompt (``SYSTEM = f"{RULES}{TOOLS}"``), and so do the strings of one class; a
-    mere reference to a function (a dispatch table ``{"report": report_prompt}``) does
-    not. Only text built inside a function is named: a module's or class's constant
-    may be joined to any prompt (by this file or another), so it is paired with all.
-    With fewer than two named prompts, nothing is named.
-    """
-    import dataclasses
-
+    """Name each segment's prompt when the file builds several independently
+    (:mod:`promptlint.load.prompts`); the strings of one class are parts of one prompt
+    (aider's main_system and system_reminder), its methods build their own."""
     import libcst as cst
+
+    from promptlint.load.prompts import Owner, name_prompts
 
     owners: list[tuple[str, cst.CSTNode, bool]] = []  # (name, node, is a function)
 
@@ -168,67 +163,46 @@ def _separate_prompts(
                     target = small.targets[0].target.value
                 elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
                     target = small.target.value
-                if target and prefix:
-                    # a class's strings are parts of one prompt (aider's main_system and
-                    # system_reminder), its methods build their own
-                    owners.append((prefix.rstrip("."), stmt, False))
-                elif target:
-                    owners.append((target, stmt, False))
+                if target:
+                    owners.append((prefix.rstrip(".") or target, stmt, False))
 
     for stmt in module.body:
         named(stmt, "")
-    if len(owners) < 2:
-        return tuple(segments)
-    short = {name.rsplit(".", 1)[-1]: i for i, (name, _, _) in enumerate(owners)}
-    parent = list(range(len(owners)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    first: dict[str, int] = {}
-    for i, (name, _, _) in enumerate(owners):
-        parent[root(i)] = root(first.setdefault(name, i))
-    for i, (_, node, _) in enumerate(owners):
-        for used, called in _uses(node):
-            j = short.get(used)
-            if j is not None and j != i and (called or not owners[j][2]):
-                parent[root(i)] = root(j)
-    spans = [
-        (offset(positions[node].start), offset(positions[node].end), i)
-        for i, (_, node, _) in enumerate(owners)
+    found = [
+        Owner(name, function, offset(positions[node].start), offset(positions[node].end))
+        for name, node, function in owners
     ]
-
-    def prompt_of(seg: Segment) -> str:
-        at = seg.pieces[0][1] if seg.pieces else 0
-        for start, end, i in spans:
-            if start <= at < end and owners[i][2]:
-                return min(owners[j][0] for j in range(len(owners)) if root(j) == root(i))
-        return ""  # a constant: other files may join it to any prompt
-
-    names = [prompt_of(seg) for seg in segments]
-    if len({n for n in names if n}) < 2:
-        return tuple(segments)
-    return tuple(dataclasses.replace(seg, prompt=n) for seg, n in zip(segments, names, strict=True))
+    return name_prompts(found, [list(_uses(node)) for _, node, _ in owners], segments)
 
 
-def _uses(node: cst.CSTNode) -> Iterator[tuple[str, bool]]:
-    """The names a definition uses, each with whether it is called (``f()``, ``self.f()``)."""
+def _uses(node: cst.CSTNode) -> Iterator[Use]:
+    """The names a definition uses: called or not (``f()``, ``self.f()``), and in which
+    arms of ``if``/``else`` statements and expressions."""
     import libcst as cst
 
-    for child in _walk(node):
+    from promptlint.load.prompts import Use
+
+    todo: list[tuple[cst.CSTNode, tuple[tuple[int, int], ...]]] = [(node, ())]
+    while todo:
+        child, arms = todo.pop()
         if isinstance(child, cst.Call):
             func = child.func
             if isinstance(func, cst.Name):
-                yield func.value, True
+                yield Use(func.value, True, arms)
             elif isinstance(func, cst.Attribute):
-                yield func.attr.value, True
+                yield Use(func.attr.value, True, arms)
         elif isinstance(child, cst.Name):
-            yield child.value, False
+            yield Use(child.value, False, arms)
         elif isinstance(child, cst.Attribute):
-            yield child.attr.value, False
+            yield Use(child.attr.value, False, arms)
+        if isinstance(child, (cst.If, cst.IfExp)):
+            at = id(child)
+            todo.append((child.test, arms))
+            todo.append((child.body, (*arms, (at, 0))))
+            if child.orelse is not None:
+                todo.append((child.orelse, (*arms, (at, 1))))
+            continue
+        todo.extend((c, arms) for c in child.children)
 
 
 def _chat_content(node: cst.Dict) -> cst.BaseExpression | None:

@@ -12,8 +12,10 @@ backslash.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
+from promptlint.load.branches import Arm
 from promptlint.load.literals import NAME_PATTERN, reads_as_policy
 from promptlint.objects import Segment
 
@@ -59,7 +61,8 @@ def _language(suffix: str) -> Any:
 
 def ts_segments(
     path: str, text: str, suffix: str, name_pattern: str = DEFAULT_NAME_PATTERN
-) -> tuple[Segment, ...]:
+) -> tuple[tuple[Segment, ...], tuple[Arm, ...]]:
+    """The file's policy text, and the arms of ``cond ? `...` : `...``` inside it."""
     import tree_sitter as ts
 
     from promptlint.load.limits import check_typescript
@@ -153,6 +156,7 @@ def ts_segments(
     # each node carries the name its nearest naming ancestor gives it and whether it is
     # inside a ${...}: asking tree-sitter for parents is quadratic in the nesting depth
     stack: list[tuple[Any, str, bool]] = [(tree.root_node, "", False)]
+    taken: list[Any] = []
     while stack:
         node, owner, in_sub = stack.pop()
         if node.type == "jsx_element":  # a prompt-tsx component: its text is the prompt
@@ -164,6 +168,7 @@ def ts_segments(
             seg = literal(node, owner)
             if seg.text.strip() and (names.search(owner) or reads_as_policy(seg.text)):
                 segments.append(seg)
+                taken.append(node)
             continue
         field = _NAMED.get(node.type)
         if field:
@@ -173,4 +178,90 @@ def ts_segments(
         in_sub = in_sub or node.type == "template_substitution"
         stack.extend((c, owner, in_sub) for c in reversed(node.children))
     segments.sort(key=lambda s: s.pieces[0][1] if s.pieces else 0)
-    return tuple(segments)
+    arms: list[Arm] = []
+    todo = list(taken)
+    while todo:
+        node = todo.pop()
+        if node.type == "ternary_expression":
+            for k, f in enumerate(("consequence", "alternative")):
+                arm = node.child_by_field_name(f)
+                if arm is not None:
+                    arms.append(
+                        (char_at[arm.start_byte], char_at[arm.end_byte], node.start_byte, k)
+                    )
+        todo.extend(node.children)
+    return _separate_prompts(tree.root_node, data, char_at, segments), tuple(sorted(arms))
+
+
+#: arms of a branching statement or expression: the child (or field) each arm is
+_BRANCHES = {"if_statement": ("consequence", "alternative"),
+             "ternary_expression": ("consequence", "alternative")}  # fmt: skip
+
+
+def _separate_prompts(
+    root: Any, data: bytes, char_at: list[int], segments: list[Segment]
+) -> tuple[Segment, ...]:
+    """Name each segment's prompt when the file picks one of several prompts to send
+    (:mod:`promptlint.load.prompts`): top-level functions (declarations and arrow
+    functions) and constants, linked by use; a class is one constant."""
+    from promptlint.load.prompts import Owner, name_prompts
+
+    owners: list[Owner] = []
+    nodes: list[Any] = []
+    for stmt in root.children:
+        decl = stmt.child_by_field_name("declaration") if stmt.type == "export_statement" else stmt
+        if decl is None:
+            continue
+        found: list[tuple[Any, bool]] = []
+        if decl.type in ("function_declaration", "generator_function_declaration"):
+            found.append((decl, True))
+        elif decl.type in ("lexical_declaration", "variable_declaration"):
+            for d in decl.children:
+                if d.type == "variable_declarator":
+                    value = d.child_by_field_name("value")
+                    kind = value.type if value is not None else ""
+                    found.append((d, kind in ("arrow_function", "function_expression",
+                                              "function")))  # fmt: skip
+        elif decl.type in ("class_declaration", "abstract_class_declaration"):
+            found.append((decl, False))
+        for node, function in found:
+            name = node.child_by_field_name("name")
+            if name is None:
+                continue
+            owners.append(Owner(data[name.start_byte : name.end_byte].decode("utf-8", "replace"),
+                                function, char_at[stmt.start_byte], char_at[stmt.end_byte]))  # fmt: skip
+            nodes.append(node)
+    # functions that build parts of one call are common (a system prompt and the
+    # instructions of the user turn): only alternatives the file picks between are apart
+    return name_prompts(owners, [list(_uses(n, data)) for n in nodes], segments,
+                        alternatives_only=True)  # fmt: skip
+
+
+def _uses(node: Any, data: bytes) -> Iterator[Any]:
+    """The names a definition uses: called or not, and in which arms of ``if``/``else``,
+    ``switch`` cases and ``?:`` they sit."""
+    from promptlint.load.prompts import Use
+
+    todo: list[tuple[Any, tuple[tuple[int, int], ...]]] = [(node, ())]
+    while todo:
+        n, arms = todo.pop()
+        if (
+            n.type == "identifier"
+            and n.parent is not None
+            and n.parent.type != "variable_declarator"
+        ):
+            parent = n.parent
+            called = (
+                parent.type == "call_expression" and parent.child_by_field_name("function") == n
+            )
+            yield Use(data[n.start_byte : n.end_byte].decode("utf-8", "replace"), called, arms)
+        fields = _BRANCHES.get(n.type)
+        for i, child in enumerate(n.children):
+            arm = arms
+            if fields is not None:
+                for k, f in enumerate(fields):
+                    if child == n.child_by_field_name(f):
+                        arm = (*arms, (n.id, k))
+            elif n.type == "switch_body" and child.type in ("switch_case", "switch_default"):
+                arm = (*arms, (n.id, i))
+            todo.append((child, arm))

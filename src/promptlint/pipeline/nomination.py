@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from promptlint.diagnostics import Category, Diagnostic, RuleRef, Severity
 from promptlint.objects import EncodedRule, Entry, PolicyModel, RuleRecord
 from promptlint.pipeline.common import diag, record_ref, run_triage, triage_diagnostics
-from promptlint.pipeline.prompts import apart, prompts_of
+from promptlint.pipeline.prompts import Place, apart, prompts_of
 
 if TYPE_CHECKING:
     from promptlint.config import Config
@@ -117,13 +117,17 @@ def nominations(
         found.add(frozenset((ida, idb)))
         if (ra.span.line, ra.span.col) > (rb.span.line, rb.span.col):
             ra, rb, ida, idb = rb, ra, idb, ida
-        if apart(_prompts(policies, ra, rb, ida, idb), ida, idb):
+        why = apart(_prompts(policies, ra, rb, ida, idb), ida, idb)
+        if why:
             refs.setdefault(ida, record_ref(ida, ra))
             refs.setdefault(idb, record_ref(idb, rb))
+            where = ("in separate prompts of the file, which are not sent together"
+                     if why == "prompts" else
+                     "in two arms of one template branch, which are never rendered together")  # fmt: skip
             out.append(diag(
                 "PL105", Category.COLLISION, Severity.INFO,
                 f"{ida} and {idb} were nominated as conflicting but not confirmed: they are "
-                "in separate prompts of the file, which are not sent together",
+                + where,
                 refs[ida], rules=(refs[ida], refs[idb]),
                 data={"source": "nomination", "situation": n.situation, "reason": n.reason,
                       "quote": _quote(ra)},
@@ -292,7 +296,7 @@ def _rechecked(d: Diagnostic, verdict: _Verdict) -> Diagnostic:
 
 def _prompts(
     policies: Sequence[Any], ra: RuleRecord, rb: RuleRecord, ida: str, idb: str
-) -> dict[str, str]:
+) -> dict[str, Place]:
     """The prompts of two nominated rules (rules extraction had not found are new)."""
     return prompts_of(policies, {ida: record_ref(ida, ra), idb: record_ref(idb, rb)})
 

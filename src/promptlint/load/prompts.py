@@ -1,0 +1,105 @@
+"""Separate prompts of one source file, for the Python and TypeScript loaders alike.
+
+A file's top-level definitions (functions and constants) are linked by use: a function
+that calls another, or any use of a constant, puts them in one prompt; a mere reference to
+a function (a dispatch table) does not, and neither does a function that only picks one
+of several prompt functions in exclusive branches (a ``switch (mode)`` calling
+``getSpeedPrompt`` in one case and ``getQualityPrompt`` in another). Only text built inside a
+function is named: a constant may be joined to any prompt (by this file or another), so
+it is paired with all. With fewer than two named prompts, nothing is named.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from promptlint.objects import Segment
+
+__all__ = ["Owner", "Use", "exclusive", "name_prompts"]
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """A top-level definition: its name, whether it is a function, its text range."""
+
+    name: str
+    function: bool
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A name used inside a definition; ``arms``: the branches the use sits in, as
+    (branching statement, arm) pairs from the outermost in."""
+
+    name: str
+    called: bool
+    arms: tuple[tuple[int, int], ...] = ()
+
+
+def exclusive(a: Use, b: Use) -> bool:
+    """Are two uses in different arms of one branching statement?"""
+    mine = dict(a.arms)
+    return any(at in mine and mine[at] != arm for at, arm in b.arms)
+
+
+def name_prompts(
+    owners: Sequence[Owner],
+    uses: Sequence[Iterable[Use]],
+    segments: Sequence[Segment],
+    *,
+    alternatives_only: bool = False,
+) -> tuple[Segment, ...]:
+    """``segments`` with each one's prompt named (the first name of its group of linked
+    definitions), or unchanged when the file builds fewer than two prompts. With
+    ``alternatives_only``, only the prompts a function of the file picks between are
+    named (the others may all be sent together)."""
+    if len(owners) < 2:
+        return tuple(segments)
+    short = {o.name.rsplit(".", 1)[-1]: i for i, o in enumerate(owners)}
+    parent = list(range(len(owners)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    first: dict[str, int] = {}
+    for i, o in enumerate(owners):
+        parent[root(i)] = root(first.setdefault(o.name, i))
+    picked: set[int] = set()
+    for i, used in enumerate(uses):
+        links = [(short[u.name], u) for u in used if short.get(u.name, i) != i]
+        calls = [(j, u) for j, u in links if u.called and owners[j].function]
+        picks = {j for j, _ in calls}
+        # a function that picks one prompt function per branch does not join them: every
+        # two it calls are called in two arms of one branch (a fallback call after the
+        # branches, "return fast()", is one more call of a function already picked)
+        dispatch = len(picks) > 1 and all(
+            any(exclusive(u, v) for jj, u in calls if jj == j for kk, v in calls if kk == k)
+            for j in picks for k in picks if j < k
+        )  # fmt: skip
+        if dispatch:
+            picked |= picks
+        for j, u in links:
+            if (u.called and not dispatch) or not owners[j].function:
+                parent[root(i)] = root(j)
+    chosen = {root(j) for j in picked}
+
+    def prompt_of(seg: Segment) -> str:
+        at = seg.pieces[0][1] if seg.pieces else 0
+        for i, o in enumerate(owners):
+            if o.start <= at < o.end and o.function:
+                if alternatives_only and root(i) not in chosen:
+                    return ""
+                return min(owners[j].name for j in range(len(owners)) if root(j) == root(i))
+        return ""  # a constant: other files may join it to any prompt
+
+    names = [prompt_of(seg) for seg in segments]
+    if len({n for n in names if n}) < 2:
+        return tuple(segments)
+    return tuple(dataclasses.replace(seg, prompt=n) for seg, n in zip(segments, names, strict=True))
