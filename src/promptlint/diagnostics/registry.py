@@ -538,14 +538,14 @@ reported here, as info, with why, instead of as an error. A failed request leave
 finding standing (and is reported as PL004). Pairs of hand-written encodings in a sidecar
 are never re-checked.
 ## Why it matters
-The offline encoder reads one rule at a time from its wording; a word it cannot place in
-context ("only use images from your search results" read as a ban on URLs) makes two
-unrelated rules collide. Read together and in context, the model encodes what each rule
-asks, and the solver decides again.
+The offline encoder reads one rule at a time from its wording; a restriction it cannot
+place ("tasks that can be run immediately") makes two compatible rules collide. Read
+together and in context, the model encodes what each rule asks, and the solver decides
+again.
 ## Example
 ```markdown
-- You must only use images that were presented in your search results.
-- For important images, you must provide the URLs in the images field.
+- Schedule future tasks: if you need a task to run later, schedule it.
+- Do not schedule tasks that can be run immediately.
 ```
 ## How to fix
 Nothing to fix when the rules are compatible. If you think they do conflict, encode them
