@@ -199,6 +199,8 @@ def test_a_list_takes_more_than_a_one_word_answer(tmp_path: Path) -> None:
         # one way of doing it is forbidden, not the action
         "Do NOT write entire scripts in one step.",
         "Do not call think_tool in parallel with other tools.",
+        # a relative clause says which tasks: not every scheduling is forbidden
+        "Do not schedule tasks that can be run immediately.",
     ],
 )
 def test_restricted_prohibitions_and_wordings_are_left_unencoded(
@@ -286,3 +288,11 @@ def test_a_situation_before_a_colon_is_a_condition(tmp_path: Path) -> None:
     # a colon inside inline code does not end the condition
     body = encode(tmp_path, "If you hit `SyntaxError: x`, reuse the binding.")
     assert body[0] == 'if semantic(ctx.msg, "hit_syntaxerror_x"):'
+
+
+def test_a_relative_clause_after_a_list_restricts_its_last_item(tmp_path: Path) -> None:
+    sentence = (
+        "Never write thesis prose for the student, including paragraphs, sections or "
+        "abstracts that they could paste into their document."
+    )
+    assert 'forbid(act("write thesis prose for the student"))' in encode(tmp_path, sentence)

@@ -107,6 +107,9 @@ _SUBORDINATE = re.compile(
 )
 
 
+#: a relative clause right after a prohibition's object: it says which of them
+_RESTRICTIVE = re.compile(r"\s+(?:that|which|who|whom|whose)\b", re.I)
+
 #: a prohibition restricted by what it leaves out
 _EXCEPTIVE = re.compile(r"\b(?:other than|except|apart from|besides|excluding|save for|else but)\b",
                         re.I)  # fmt: skip
@@ -274,6 +277,10 @@ def encode_generic(clause: str) -> list[str]:
         cut = _SUBORDINATE.split(rest, maxsplit=1)[0]
         if _EXCEPTIVE.search(cut):
             return []  # "never book travel for anyone other than X": X is allowed
+        if _words(cut) and "," not in cut and _RESTRICTIVE.match(rest[len(cut) :]):
+            # "never schedule tasks that can run now": only those tasks (after a list,
+            # "..., including abstracts that they could paste", it restricts the last item)
+            return []
         if _MANNER.search(cut):
             return []  # "never write whole scripts in one step": only that way is forbidden
         items = [
