@@ -116,6 +116,7 @@ def test_offline_collisions_no_reading_named_are_encoded_jointly(
     assert "joint_encoding" not in after["Always/If"]["data"]
     assert after["Keep/When"]["code"] == "PL103"
     assert after["Keep/When"]["data"]["joint_encoding"] == "collides"
+    assert after["Keep/When"]["data"]["joint_assumptions"] == []  # it relied on nothing
     q = after["Do/If"]
     assert q["code"] == "PL108" and q["severity"] == "info"
     assert q["data"]["set_aside"] == "PL102"

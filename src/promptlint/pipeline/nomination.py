@@ -5,6 +5,7 @@ the model's reading of both rules in context decides whether it stands (PL108 wh
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -285,7 +286,11 @@ def _rechecked(d: Diagnostic, verdict: _Verdict) -> Diagnostic:
     if verdict.failed:
         return replace(d, data={**d.data, "joint_encoding": f"not checked: {verdict.why}"})
     if verdict.found:
-        return replace(d, data={**d.data, "joint_encoding": "collides"})
+        # what the confirming encoding relied on is named too
+        relied = [a for f in verdict.found for a in f.data.get("assumptions", [])]
+        return replace(d, data={**d.data, "joint_encoding": "collides",
+                                "joint_assumptions": list({json.dumps(a, sort_keys=True): a
+                                                           for a in relied}.values())})  # fmt: skip
     return replace(
         d, code="PL108", severity=Severity.INFO,
         message=f"Not confirmed when the model encodes both rules together ({verdict.why}): "
