@@ -296,3 +296,20 @@ def test_a_rule_pointing_at_text_below_carries_it_into_its_joint_request(
     rules = body.split("Rule A (", 1)[1]
     assert rules.count("the text it points at") == 1  # the reply cap points at nothing
     assert "Always file a case" not in body.split("Rule B")[1].split("Return")[0]
+
+
+def test_a_rule_ending_in_a_colon_points_at_the_block_after_it(tmp_path: Path) -> None:
+    from promptlint.llm.windows import pointed_text
+    from promptlint.load import load
+
+    welcome = '"Wipe your boots, stranger. Rooms are five silver and the cat is not for sale."'
+    f = tmp_path / "npc.md"
+    f.write_text(
+        "# Inn\n\nGreet every new guest with the welcome, exactly as written:\n\n"
+        f"{welcome}\n\nOn the first visit only, give one free mug of ale.\n",
+        encoding="utf-8",
+    )
+    policy = load(str(f))
+    rule = "Greet every new guest with the welcome, exactly as written:"
+    assert pointed_text(policy, rule) == welcome  # the next block, not the rest
+    assert pointed_text(policy, "On the first visit only, give one free mug of ale.") == ""

@@ -20,7 +20,9 @@ __all__ = [
 ]
 
 #: a rule that points at text after it: "send the acknowledgement below word for word"
-_POINTS = re.compile(r"\b(?:below|as follows|the following)\b", re.I)
+#: a rule that points at the text after it: "the notice below", "as follows", or a rule
+#: that ends in a colon ("paste this warning verbatim:")
+_POINTS = re.compile(r"\b(?:below|as follows|the following)\b|:\s*$", re.I)
 _SECTION_LINE = re.compile(r"^\s*(?:#{1,6}\s|</?[A-Za-z_][\w\-]*>\s*$)")
 #: characters of pointed-at text shown with a rule
 POINTED_CHARS = 1200
@@ -142,10 +144,14 @@ def pointed_text(policy: Any, quote: str) -> str:
     if found is None:
         return ""
     _, s_index, _, end = found
+    # a rule ending in a colon introduces the block after it, not the rest of its section
+    block = quote.rstrip().endswith(":")
     taken: list[str] = []
     size = 0
     for line in policy.segments[s_index].text[end:].split("\n")[1:]:
         if _SECTION_LINE.match(line) and any(t.strip() for t in taken):
+            break
+        if block and not line.strip() and any(t.strip() for t in taken):
             break
         taken.append(line)
         size += len(line) + 1
