@@ -21,7 +21,7 @@ from promptlint.objects import Policy, RuleRecord
 if TYPE_CHECKING:
     from promptlint.extract import Extraction
 
-__all__ = ["OfflineExtractor", "is_normative", "make_gist", "sentences"]
+__all__ = ["OfflineExtractor", "context_at", "is_normative", "make_gist", "sentences"]
 
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+\S|^[ \t]*(=+|-+)[ \t]*$")
