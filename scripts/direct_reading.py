@@ -1,10 +1,11 @@
 """Score a direct model reading: the pairs the recorded nomination answers name, taken as
 they are (no joint encoding, no solver), against labelled conflicts.
 
-    python scripts/direct_reading.py ANSWERS.jsonl POLICY_DIR LABEL_DIR [PASSES]
+    python scripts/direct_reading.py ANSWERS.jsonl POLICY_DIR LABEL_DIR [PASSES | sweep]
 
 This is the baseline the issue sets: a strong model reading each whole policy once and
 naming its conflicting rules. Pairs are matched like scripts/score.py matches findings.
+With ``sweep``, the pairs the sweep's requests name (``check --sweep``), taken as they are.
 """
 
 from __future__ import annotations
@@ -27,10 +28,24 @@ def _match(entry: dict, a: str, b: str) -> bool:
     return matches(entry["rules"], (a, b))
 
 
-def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1) -> None:
-    answers = load_answers(answers_path)
+def _requests(policy: object, passes: int, sweep: bool) -> list[str]:
+    """The nomination prompts `check` sends for ``policy``."""
+    if sweep:
+        from promptlint.cli.model_opts import DEFAULT_SWEEP_CHARS
+        from promptlint.llm.settings import LLMSettings
+        from promptlint.llm.windows import focus_parts
+
+        text, _ = template("nominate_sweep")
+        parts = focus_parts(policy, DEFAULT_SWEEP_CHARS, LLMSettings().context_chars)
+        return [text.format(policy=c, first=a, last=b) for c, a, b in parts]
     text, _ = template("nominate")
-    chars = 24000
+    return [text.format(policy=w) + _lens(n)
+            for w in numbered_windows(policy, 24000) for n in range(passes)]  # fmt: skip
+
+
+def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1,
+         sweep: bool = False) -> None:  # fmt: skip
+    answers = load_answers(answers_path)
     exp = found = reported = tp = 0
     for label in sorted(label_dir.glob("*.expect.yaml")):
         f = policy_dir / label.name.removesuffix(".expect.yaml")
@@ -43,8 +58,7 @@ def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1)
             print(f"{f.name}: not loaded ({err})")
             continue
         pairs: list[tuple[str, str]] = []
-        for w, n in ((w, n) for w in numbered_windows(policy, chars) for n in range(passes)):
-            content = text.format(policy=w) + _lens(n)
+        for content in _requests(policy, passes, sweep):
             body = {"messages": [{"role": "user", "content": content}],
                     "response_format": {"json_schema": {"name": "Nominations"}}}  # fmt: skip
             got = answers.get(request_key(body))
@@ -66,5 +80,6 @@ def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1)
 
 
 if __name__ == "__main__":
+    extra = sys.argv[4] if len(sys.argv) > 4 else "1"
     main(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]),
-         int(sys.argv[4]) if len(sys.argv) > 4 else 1)  # fmt: skip
+         1 if extra == "sweep" else int(extra), extra == "sweep")  # fmt: skip
