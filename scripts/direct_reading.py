@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import yaml
-from score import matches
+from score import matches, placed
 
 from promptlint.config import Config
 from promptlint.llm.replay import load_answers, request_key
@@ -47,6 +47,7 @@ def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1,
          sweep: bool = False) -> None:  # fmt: skip
     answers = load_answers(answers_path)
     exp = found = reported = tp = 0
+    loose = [0, 0]
     for label in sorted(label_dir.glob("*.expect.yaml")):
         f = policy_dir / label.name.removesuffix(".expect.yaml")
         if not f.is_file():
@@ -68,6 +69,9 @@ def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1,
             pairs += [(p["quote_a"], p["quote_b"]) for p in got["pairs"]]
         hit = sum(any(_match(e, a, b) for a, b in pairs) for e in expect)
         good = sum(any(_match(e, a, b) for e in expect) for a, b in pairs)
+        where = [(_at(policy, a), _at(policy, b)) for a, b in pairs]
+        loose[0] += sum(any(placed(e, r) for r in where) for e in expect)
+        loose[1] += sum(any(placed(e, r) for e in expect) for r in where)
         exp, found, reported, tp = exp + len(expect), found + hit, reported + len(pairs), tp + good
         print(
             f"{f.name:40s} labelled {len(expect):2d} named {len(pairs):2d} found {hit:2d} true {good:2d}"
@@ -77,6 +81,21 @@ def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1,
     print(
         f"TOTAL labelled {exp} found {found} named {reported} true {tp}: recall {r:.2f} precision {p:.2f}"
     )
+    r = loose[0] / exp if exp else 1.0
+    p = loose[1] / reported if reported else 1.0
+    print(f"  by quote or line: found {loose[0]} true {loose[1]}: recall {r:.2f} precision {p:.2f}")
+
+
+def _at(policy: object, quote: str) -> dict:
+    """A named quote with the lines it spans in the file (none when it is not there)."""
+    from promptlint.objects import locate
+
+    at = locate(quote, [policy])
+    if at is None:
+        return {"quote": quote, "line": 0, "end_line": 0}
+    _, s, a, b = at
+    span = policy.span(s, a, b)  # type: ignore[attr-defined]
+    return {"quote": quote, "line": span.line, "end_line": span.end_line}
 
 
 if __name__ == "__main__":

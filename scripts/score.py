@@ -39,6 +39,28 @@ def _match(entry: dict, quotes: tuple[str, str]) -> bool:
     return matches(entry["rules"], quotes)
 
 
+def _loose(s: str) -> str:
+    return _norm(s.replace("\\", ""))
+
+
+def placed(entry: dict, rules: Sequence[dict]) -> bool:
+    """The looser match printed beside the strict one: each labelled rule is one of the two
+    reported rules by its quote (either quote inside the other, escapes ignored; a
+    reported quote of 20 characters or more) or, where the label gives lines, by a line
+    the reported rule spans. One rule stated twice in a prompt, quoted from the other
+    place, still counts as missed."""
+
+    def same(i: int, rule: dict) -> bool:
+        want, got = _loose(entry["rules"][i]), _loose(rule["quote"])
+        if want in got or (len(got) >= 20 and got in want):
+            return True
+        lines = entry.get("lines") or ()
+        return len(lines) == 2 and rule["line"] <= lines[i] <= rule.get("end_line", rule["line"])
+
+    a, b = rules
+    return (same(0, a) and same(1, b)) or (same(0, b) and same(1, a))
+
+
 def run_check(policy: Path | str, extra: Sequence[str]) -> subprocess.CompletedProcess[str]:
     """``promptlint check --isolated --no-cache -f json POLICY EXTRA...`` as a process."""
     return subprocess.run(
@@ -54,7 +76,7 @@ def collisions(doc: dict) -> list[dict]:
 
 
 def main(policy_dir: Path, label_dir: Path, extra: list[str]) -> None:
-    tot = {"expected": 0, "found": 0, "reported": 0, "tp": 0}
+    tot = {"expected": 0, "found": 0, "reported": 0, "tp": 0, "found_placed": 0, "tp_placed": 0}
     for label in sorted(label_dir.glob("*.expect.yaml")):
         policy = policy_dir / label.name.removesuffix(".expect.yaml")
         if not policy.is_file():
@@ -71,6 +93,9 @@ def main(policy_dir: Path, label_dir: Path, extra: list[str]) -> None:
         found = [(d["rules"][0]["quote"], d["rules"][1]["quote"]) for d in collisions(doc)]
         hit = sum(any(_match(e, q) for q in found) for e in expect)
         tp = sum(any(_match(e, q) for e in expect) for q in found)
+        reported = [d["rules"] for d in collisions(doc)]
+        tot["found_placed"] += sum(any(placed(e, r) for r in reported) for e in expect)
+        tot["tp_placed"] += sum(any(placed(e, r) for e in expect) for r in reported)
         tot["expected"] += len(expect)
         tot["found"] += hit
         tot["reported"] += len(found)
@@ -87,6 +112,10 @@ def main(policy_dir: Path, label_dir: Path, extra: list[str]) -> None:
     p = tot["tp"] / tot["reported"] if tot["reported"] else 1.0
     print(f"TOTAL labelled {tot['expected']} found {tot['found']} reported {tot['reported']} "
           f"true {tot['tp']}: recall {r:.2f} precision {p:.2f}")  # fmt: skip
+    r = tot["found_placed"] / tot["expected"] if tot["expected"] else 1.0
+    p = tot["tp_placed"] / tot["reported"] if tot["reported"] else 1.0
+    print(f"  by quote or line: found {tot['found_placed']} true {tot['tp_placed']}: "
+          f"recall {r:.2f} precision {p:.2f}")  # fmt: skip
 
 
 if __name__ == "__main__":
