@@ -133,3 +133,17 @@ def test_a_text_to_give_word_for_word_is_at_least_as_long_as_it_is() -> None:
     assert [c.rules for c in triage(compile_text(chars)).candidates] == [("r1", "r2")]
     short = rules(cap, 'require(reply_contains("Ticket logged."))')
     assert triage(compile_text(short)).candidates == ()
+
+
+def test_a_text_to_give_word_for_word_has_at_least_its_sentences() -> None:
+    notice = (
+        "You may complain to the regulator. In the EU, e.g. to the authority of your country. "
+        "We reply within one month. This may be extended by 2.5 months."
+    )
+    cap = 'require(reply_length("sentences", "<=", 3))'
+    (cand,) = triage(compile_text(rules(cap, f'require(reply_contains("{notice}"))'))).candidates
+    assert cand.rules == ("r1", "r2")  # four sentences ("e.g." and "2.5" end none)
+    four = 'require(reply_length("sentences", "<=", 4))'
+    assert (
+        triage(compile_text(rules(four, f'require(reply_contains("{notice}"))'))).candidates == ()
+    )

@@ -462,7 +462,9 @@ def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
     if _MARKDOWN.search(raw):
         out.append(make("require", "reply_format", "markdown"))
     # a text to give word for word is at least as long as it is
-    for unit, count in (("words", len(raw.split())), ("characters", len(raw.strip()))):
+    counts = (("words", len(raw.split())), ("characters", len(raw.strip())),
+              ("sentences", len(_SENTENCE_END.findall(raw.strip()))))  # fmt: skip
+    for unit, count in counts:
         if count > 1:
             at_least = (("unit", Const(unit)), ("op", Const(">=")), ("n", Const(count)))
             shown = f"reply_length({unit} >= {count})"
@@ -476,6 +478,9 @@ def implied(c: Clause, vocab: Vocabulary) -> list[Clause]:
 
 
 _TEXTUAL = ("reply_starts_with", "reply_ends_with", "reply_contains")
+#: where a sentence of a required text ends: a stop before a capital or the end (so
+#: "e.g. the fee" and "3.5 mm" are not counted; a text is never counted longer than it is)
+_SENTENCE_END = re.compile(r"[.!?][\"')\]]*(?=\s+[\"'(\[]?[A-Z]|\s*$)")
 #: putting X in is using X: "never use romaji" forbids "add romaji under each sentence"
 _USES = frozenset({"add", "insert", "put", "include", "write", "append", "type", "employ",
                    "apply", "sprinkle", "place"})  # fmt: skip
