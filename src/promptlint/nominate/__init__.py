@@ -159,7 +159,8 @@ async def _joint(
     def fill(a: RuleRecord, b: RuleRecord, situation: str) -> str:
         return text.format(
             primitives=prims, predicates=preds, enums=enums, schema=schema,
-            situation=situation or "(not given)",
+            situation=f"\nSituation a reviewer suspects makes both apply: {situation}\n"
+            if situation else "",
             id_a=a.id, section_a=" > ".join(a.section) or "(top)",
             lead_a=" / ".join(a.lead_in) or "(nothing)", quote_a=_quoted(a, policy),
             id_b=b.id, section_b=" > ".join(b.section) or "(top)",

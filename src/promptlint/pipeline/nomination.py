@@ -183,8 +183,6 @@ def _unnamed(
     """The offline encoder's collisions that no reading named, to encode jointly: a pair
     the model's reading of both rules does not make collide is not an error. Pairs named by
     a reading, and pairs of hand-written encodings, stand as they are."""
-    from promptlint.diagnostics.wording import plain_scenario
-
     origin = {r.id: r.origin for r in rules}
     by_place = {(r.span.path, r.id): r for r in records}
     out = []
@@ -198,8 +196,9 @@ def _unnamed(
         a, b = found
         if a is None or b is None:
             continue  # not an extracted rule (never expected): the finding stands
-        situation = plain_scenario(str((d.witness or {}).get("scenario", "")))
-        out.append(_Pair(replace(a, id=ids[0]), replace(b, id=ids[1]), situation, at=i))
+        # no situation: the offline encoder's witness is no reviewer's suspicion, and the
+        # model is to encode both rules as they are, not to look for their collision
+        out.append(_Pair(replace(a, id=ids[0]), replace(b, id=ids[1]), "", at=i))
     return out
 
 
