@@ -313,3 +313,33 @@ def test_a_rule_ending_in_a_colon_points_at_the_block_after_it(tmp_path: Path) -
     rule = "Greet every new guest with the welcome, exactly as written:"
     assert pointed_text(policy, rule) == welcome  # the next block, not the rest
     assert pointed_text(policy, "On the first visit only, give one free mug of ale.") == ""
+
+
+def test_two_named_lines_extraction_did_not_take_are_two_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = tmp_path / "router.md"
+    f.write_text(
+        "# Router\n\nRoutes:\n\n- 'rewrite': the user clearly asked for a change to the draft.\n"
+        "- 'reply': the user surely wants no change at all.\n",
+        encoding="utf-8",
+    )
+    answers, pending = tmp_path / "answers.jsonl", tmp_path / "pending"
+    nomination = {"pairs": [{"quote_a": "- 'rewrite': the user clearly asked for a change to the draft.",
+                             "quote_b": "- 'reply': the user surely wants no change at all.",
+                             "situation": "an unclear message", "reason": "no route fits"}]}  # fmt: skip
+    answers.write_text("", encoding="utf-8")
+    monkeypatch.setenv("PROMPTLINT_LLM_REPLAY", str(answers))
+    monkeypatch.setenv("PROMPTLINT_LLM_PENDING", str(pending))
+    args = ["check", "--isolated", "--no-cache", "-f", "json", str(f),
+            "--backend", "llm", "--model-stages", "nominate"]  # fmt: skip
+    run(args)
+    capsys.readouterr()
+    (request,) = pending.glob("*.md")
+    answers.write_text(json.dumps({"key": request.stem, "response": nomination}) + "\n")
+    request.unlink()
+    run(args)
+    capsys.readouterr()
+    (joint,) = pending.glob("*.md")  # not dropped as "one rule": n1 and n2
+    body = joint.read_text(encoding="utf-8").split("Rule A (", 1)[1]
+    assert body.startswith("n1,") and "Rule B (n2," in body

@@ -102,7 +102,16 @@ def nominations(
     todo: list[_Pair] = []
     for n in pairs:
         ra = _record_for(n.quote_a, policies, records, taken)
-        rb = _record_for(n.quote_b, policies, records, taken)
+        rb = _record_for(n.quote_b, policies, records, taken | ({ra.id} if ra else set()))
+        if (
+            ra is not None
+            and rb is not None
+            and ra.id == rb.id
+            and _collapse(n.quote_a) != _collapse(n.quote_b)
+        ):
+            # two parts of one extracted rule: each part on its own lines is the rule
+            ra = _record_for(n.quote_a, policies, (), taken)
+            rb = _record_for(n.quote_b, policies, (), taken | ({ra.id} if ra else set()))
         if ra is None or rb is None:
             bad = n.quote_a if ra is None else n.quote_b
             out.append(diag("PL006", Category.INPUT, Severity.WARNING,
@@ -114,7 +123,7 @@ def nominations(
         taken |= {ida, idb}
         named.add(frozenset((ida, idb)))
         if ida == idb or frozenset((ida, idb)) in found:
-            continue  # one rule, or triage found the pair already
+            continue  # one rule quoted twice, or triage found the pair already
         found.add(frozenset((ida, idb)))
         if (ra.span.line, ra.span.col) > (rb.span.line, rb.span.col):
             ra, rb, ida, idb = rb, ra, idb, ida
