@@ -4,7 +4,11 @@ label names, shuffled and numbered, grouped by policy file into two item files f
 adjudicators, with the key (where each pair came from) kept apart.
 
     PROMPTLINT_LLM_REPLAY=fixtures/recorded/session14.answers.jsonl \
-        python scripts/adjudication_pool.py OUT_DIR
+        python scripts/adjudication_pool.py OUT_DIR [NAME:POLICY_DIR:LABEL_DIR[+LABEL_DIR]...]
+
+Without sets, the three real sets of session 11. With sets, every label folder given for a
+set is pooled (a second labelling of the same prompts), a pair two folders label is one
+item, and the reports of one reading are pooled with the sweep's.
 """
 
 import json
@@ -21,28 +25,47 @@ REPO = Path(__file__).resolve().parents[1]
 OUT = Path(sys.argv[1])
 OUT.mkdir(parents=True, exist_ok=True)
 sets = [
-    ("corpus", REPO.parent / "shared" / "corpus", REPO / "tests/data/corpus_labels"),
-    ("extra", REPO / "tests/data/real_prompts", REPO / "tests/data/real_labels"),
-    ("new", REPO / "tests/data/real_prompts/new", REPO / "tests/data/real_labels_new"),
+    ("corpus", REPO.parent / "shared" / "corpus", [REPO / "tests/data/corpus_labels"]),
+    ("extra", REPO / "tests/data/real_prompts", [REPO / "tests/data/real_labels"]),
+    ("new", REPO / "tests/data/real_prompts/new", [REPO / "tests/data/real_labels_new"]),
 ]
+runs = [["--sweep"]]
+if len(sys.argv) > 2:
+    sets = [(n, Path(p), [Path(x) for x in ls.split("+")])
+            for n, p, ls in (a.split(":") for a in sys.argv[2:])]  # fmt: skip
+    runs = [[], ["--sweep"]]
 items = []
 oks = []
-for name, pdir, ldir in sets:
-    for lab in sorted(ldir.glob("*.expect.yaml")):
+for name, pdir, ldirs in sets:
+    for lab in sorted(ldirs[0].glob("*.expect.yaml")):
         pol = pdir / lab.name.removesuffix(".expect.yaml")
         if not pol.is_file() or pol.suffix == ".go":
             continue
-        spec = yaml.safe_load(lab.read_text()) or {}
-        expect = spec.get("expect") or []
-        for key, into in (("expect", items), ("ok", oks)):
-            for e in spec.get(key) or []:
-                into.append({"file": str(pol), "a": e["rules"][0], "b": e["rules"][1],
-                             "lines": e.get("lines"), "kind": f"labelled-{key}", "set": name})  # fmt: skip
-        out = run_check(pol, ["--backend", "llm", "--model-stages", "nominate", "--sweep"]).stdout
-        doc = json.loads(out)
-        for d in collisions(doc):
-            q = (d["rules"][0]["quote"], d["rules"][1]["quote"])
-            if not any(matches(e["rules"], q) for e in expect):
+        expect = []
+        for ldir in ldirs:
+            spec = yaml.safe_load((ldir / lab.name).read_text()) or {}
+            for key, into in (("expect", items), ("ok", oks)):
+                for e in spec.get(key) or []:
+                    if key == "expect" and any(matches(x["rules"], tuple(e["rules"])) or
+                                               matches(e["rules"], tuple(x["rules"]))
+                                               for x in expect):  # fmt: skip
+                        continue  # the other labelling's pair
+                    if key == "expect":
+                        expect.append(e)
+                    into.append({"file": str(pol), "a": e["rules"][0], "b": e["rules"][1],
+                                 "lines": e.get("lines"), "kind": f"labelled-{key}",
+                                 "set": name, "labels": ldir.name})  # fmt: skip
+        seen: list[tuple[str, str]] = []
+        for run in runs:
+            args = ["--backend", "llm", "--model-stages", "nominate", *run]
+            doc = json.loads(run_check(pol, args).stdout)
+            for d in collisions(doc):
+                q = (d["rules"][0]["quote"], d["rules"][1]["quote"])
+                if q in seen or q[::-1] in seen:
+                    continue
+                seen.append(q)
+                if any(matches(e["rules"], q) for e in expect):
+                    continue
                 items.append(
                     {
                         "file": str(pol),
