@@ -296,3 +296,30 @@ def test_a_relative_clause_after_a_list_restricts_its_last_item(tmp_path: Path) 
         "abstracts that they could paste into their document."
     )
     assert 'forbid(act("write thesis prose for the student"))' in encode(tmp_path, sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # a place the prohibited thing goes is part of it, over every listed item
+        (
+            "Do NOT add period or punctuation after citations.",
+            ['forbid(act("add period after citations"))',
+             'forbid(act("add punctuation after citations"))'],
+        ),
+        ("Do not put a comma before the URL.", ['forbid(act("put comma before url"))']),
+        # a time is not a place
+        ("Never call the supervisor after 9 pm.", ['forbid(act("call supervisor"))']),
+        # what is used is named elsewhere; how often is a preference
+        ("Use them sparingly.", []),
+        # a choice among them, not that there are any
+        ("Choose emojis that genuinely reflect the meaning.",
+         ['require(act("choose emojis that genuinely reflect the meaning"))']),
+        # leaving out forbids, "never omit" requires
+        ("When in doubt, omit the emoji.",
+         ['if semantic(ctx.msg, "in_doubt"):', "forbid(emoji())"]),
+        ("Never omit the emoji.", ["require(emoji())"]),
+    ],
+)  # fmt: skip
+def test_places_pronouns_and_omissions(tmp_path: Path, sentence: str, expected: list[str]) -> None:
+    assert encode(tmp_path, sentence) == expected

@@ -43,6 +43,8 @@ _TAIL = re.compile(
 #: verbs too general to stand for an action without their object
 _GENERIC_VERBS = frozenset({"do", "make", "get", "go", "let", "take", "have", "work", "try",
                             "handle", "treat", "act", "continue"})  # fmt: skip
+#: verbs whose action is their object ("use it" says nothing without what "it" is)
+_BY_OBJECT = frozenset({"use", "add", "include", "put", "place"})
 #: states, not actions: "be concise", "stay calm" are not compared as actions
 _STATE_VERBS = frozenset({"be", "keep", "stay", "remain", "seem", "feel", "become"})
 
@@ -125,6 +127,14 @@ _MANNER = re.compile(
 _DETERMINERS = frozenset({"the", "a", "an", "any", "their", "our", "your", "out", "back", "about"})
 _PREPOSITIONS = frozenset({"by", "via", "through", "over", "in", "on", "to", "for", "of", "with",
                            "at", "from", "into"})  # fmt: skip
+#: where a prohibition's object goes ("no period after citations"): it stays in the topic
+_PLACES = frozenset({"after", "before", "between", "around"})
+#: a time is not a place: "after 9 pm", "before pushing", "after hours"
+_TIME = re.compile(
+    r"\d|\w+ing$|(?:midnight|noon|hours|dark|lunch|today|tomorrow|\w+day|weekends?|"
+    r"business|office|work|close|closing)$",
+    re.I,
+)
 #: channels a prohibition may name ("never send it by email"): they stay in its topic
 #: ("chat" is not one: it is where an assistant's replies go anyway)
 _CHANNELS = frozenset({"email", "e-mail", "emails", "sms", "text", "texts", "phone",
@@ -190,12 +200,25 @@ def _core(words: list[str], *, skip_to: bool = False, people: bool = True) -> li
         universal = bool(nxt) and nxt[0] in ("any", "all", "every", "anyone", "anything")
         if low in _PREPOSITIONS and universal and nxt[1:2] != ["of"]:
             break  # "a price for any vehicle": a universal qualifier restricts nothing
+        if low in _PLACES and out and nxt and not _TIME.match(nxt[0]):
+            # "no period after citations": only there (a time, "after pushing", is not a place)
+            out += [low, *(x for x in rest[j + 1 :] if x.lower() not in _DETERMINERS)]
+            break
         if low in lex["object_stops"]:
             break
         if low == "to" and _addressee(rest[j + 1 : j + 3]):
             break  # "show the SQL to the user": the addressee is not part of the topic
         out.append(w)
     return out
+
+
+def _place_of(words: list[str]) -> list[str]:
+    """The place phrase ending a prohibition's object ("after citations"), or []."""
+    low = [w.lower() for w in words]
+    for j, w in enumerate(low[1:], 1):
+        if w in _PLACES and j + 1 < len(low) and not _TIME.match(low[j + 1]):
+            return words[j:]
+    return []
 
 
 def _label(words: list[str]) -> str:
@@ -287,7 +310,10 @@ def encode_generic(clause: str) -> list[str]:
             _words(i)
             for i in re.split(r",\s*(?:or\s+|and\s+)?|\s+or\s+|\s+nor\s+|\s+and\s+(?=\w+\s)", cut)
         ]
+        place = _place_of(items[-1]) if len(items) > 1 else []
         for n, item_words in enumerate(items):
+            if place and n < len(items) - 1 and item_words and not _place_of(item_words):
+                item_words = [*item_words, *place]  # "no period or punctuation after X"
             item_verb = verb
             following = items[n + 1] if n + 1 < len(items) else []
             if (
@@ -331,8 +357,8 @@ def encode_generic(clause: str) -> list[str]:
             ):
                 continue  # "use this tool", "read it before ...": nothing named to compare
             if not content and obj[0].lower() in _PRONOUNS:
-                if verb in _GENERIC_VERBS:
-                    continue
+                if verb in _GENERIC_VERBS or verb in _BY_OBJECT:
+                    continue  # "use them sparingly": what is used is named elsewhere
                 obj = []
             phrase = _label(obj) if content else f"{verb} {_label(obj)}".strip()
             out.append(f'{sign}({primitive}("{phrase}"))')

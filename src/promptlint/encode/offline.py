@@ -103,9 +103,16 @@ _SOFT = re.compile(
     r"you can(?! only)|you may(?! only)|"
     r"you are able to|you are welcome to|it is fine to|it is ok to|it's ok to|optionally|"
     # the agent judges when: "use bullet points if appropriate"
-    r"(?:if|when|where|as) (?:appropriate|helpful|useful)|by default)\b",
+    r"(?:if|when|where|as) (?:appropriate|helpful|useful)|by default|"
+    # how often, not whether: "use them sparingly", "most headings should not have one"
+    r"sparingly|rarely|seldom|most \w+ (?:should|must|do|does|need) not)\b",
     re.I,
 )
+#: verbs that leave something out: "omit the emoji" forbids it ("never omit it" requires)
+_OMIT = re.compile(r"\b(?:omit|omits|omitting|leave out|leaves out|exclude|excludes)\b", re.I)
+#: "choose emojis that fit": which ones, when there are any; not that there are
+_CHOOSE = re.compile(r"^\s*(?:\w+\s+)?(?:choose|pick|select)\s+(?:the\s+|your\s+|an?\s+)?$", re.I)
+_WHICH_ONES = re.compile(r"\s+(?:that|which|whose)\b", re.I)
 #: "no markdown, no tables", "without emoji": a negation right before what a pattern read
 _REASON = re.compile(
     r"\s+(?:since|because|so that|given that|so (?:you|they|we|it|the \w+) can)\s", re.I
@@ -303,7 +310,9 @@ def encode_any(clause: str) -> list[str]:
     found, additive = _encode_clause(clause)
     calls = list(found) + _read_only_commands(clause)
     if not calls or additive:
-        calls += [c for c in encode_generic(clause) if c not in calls]
+        # the generic reader sees only a leading "should"/"try to"; "use them sparingly" too
+        soft = _soften if _soft(clause) else str
+        calls += [g for c in encode_generic(clause) if (g := soft(c)) not in calls]
     return calls
 
 
@@ -359,6 +368,8 @@ def _encode_clause(clause: str) -> tuple[tuple[str, ...], bool]:
                 continue  # a more specific pattern already read these words
             if _WHEN_DOING.search(clause, 0, m.start()) and re.match(r"\w+ing\b", m[0]):
                 continue  # "never ask before pushing commits": when, not what
+            if _CHOOSE.match(clause[: m.start()]) and _WHICH_ONES.match(clause, m.end()):
+                continue
             taken.append((*m.span(), prim))
             sign = _sign_of(clause, m, pat)
             purpose = pat.purpose_after
@@ -419,7 +430,11 @@ def _sign_of(clause: str, m: re.Match[str], pat: _Pattern) -> str:
         return sign
     # the words up to the match's last one: "with no formatting, links" negates "links"
     inside = clause[cut : m.start() + len(m.group(0).rstrip().rsplit(" ", 1)[0])] + " "
-    negated = (
+    omit = _OMIT.search(before)
+    if omit:  # "omit X" forbids X; "never omit X" requires it
+        before = before[: omit.start()]
+    negated = omit is not None
+    negated ^= (
         bool(_NEGATION.search(before))
         or bool(_NO_BEFORE.search(before))
         or (" " in m.group(0).strip() and bool(_NO_BEFORE.search(inside)))
