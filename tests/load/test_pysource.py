@@ -146,13 +146,31 @@ def test_functions_that_build_prompts_independently_are_separate_prompts(tmp_pat
     )
     path = tmp_path / "prompts.py"
     path.write_text(source, encoding="utf-8")
-    # a constant goes with every prompt; a called function joins its caller's prompt; a
-    # dispatch table's mere references join nothing
+    # a constant goes with every prompt; a called function joins its caller's prompt, named
+    # after the caller; a dispatch table's mere references join nothing
     assert [s.prompt for s in load(str(path)).segments] == [
         "",
         "report_prompt",
-        "footer",
-        "footer",
+        "summary_prompt",
+        "summary_prompt",
+    ]
+
+
+def test_a_helper_two_prompts_call_does_not_join_them(tmp_path: Path) -> None:
+    source = (
+        "def quick_prompt():\n    return '''" + _RULES * 3 + "''' + guidance()\n\n"
+        "def deep_prompt():\n    return '''" + _RULES * 3 + "''' + guidance() + steps()\n\n"
+        "def guidance():\n    return '''" + _RULES * 3 + "'''\n\n"
+        "def steps():\n    return '''" + _RULES * 3 + "'''\n\n"
+    )
+    path = tmp_path / "prompts.py"
+    path.write_text(source, encoding="utf-8")
+    # the shared helper goes with both prompts (as a constant does); the other stays in its own
+    assert [s.prompt for s in load(str(path)).segments] == [
+        "quick_prompt",
+        "deep_prompt",
+        "",
+        "deep_prompt",
     ]
 
 

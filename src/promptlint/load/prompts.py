@@ -60,43 +60,60 @@ def name_prompts(
     if len(owners) < 2:
         return tuple(segments)
     short = {o.name.rsplit(".", 1)[-1]: i for i, o in enumerate(owners)}
-    parent = list(range(len(owners)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    # one name defined twice (two branches of an `if`) is one definition
     first: dict[str, int] = {}
-    for i, o in enumerate(owners):
-        parent[root(i)] = root(first.setdefault(o.name, i))
+    canon = [first.setdefault(o.name, i) for i, o in enumerate(owners)]
+    calls: dict[int, set[int]] = {i: set() for i in set(canon)}
+    called: set[int] = set()
     picked: set[int] = set()
     for i, used in enumerate(uses):
         links = [(short[u.name], u) for u in used if short.get(u.name, i) != i]
-        calls = [(j, u) for j, u in links if u.called and owners[j].function]
-        picks = {j for j, _ in calls}
+        fcalls = [(canon[j], u) for j, u in links if u.called and owners[j].function]
+        picks = {j for j, _ in fcalls}
         # a function that picks one prompt function per branch does not join them: every
         # two it calls are called in two arms of one branch (a fallback call after the
         # branches, "return fast()", is one more call of a function already picked)
         dispatch = len(picks) > 1 and all(
-            any(exclusive(u, v) for jj, u in calls if jj == j for kk, v in calls if kk == k)
+            any(exclusive(u, v) for jj, u in fcalls if jj == j for kk, v in fcalls if kk == k)
             for j in picks for k in picks if j < k
         )  # fmt: skip
         if dispatch:
             picked |= picks
-        for j, u in links:
-            if (u.called and not dispatch) or not owners[j].function:
-                parent[root(i)] = root(j)
-    chosen = {root(j) for j in picked}
+        elif owners[i].function:
+            calls[canon[i]] |= picks - {canon[i]}
+            called |= picks - {canon[i]}
+
+    def reach(i: int) -> set[int]:
+        seen, todo = {i}, [i]
+        while todo:
+            for j in calls[todo.pop()] - seen:
+                seen.add(j)
+                todo.append(j)
+        return seen
+
+    # a prompt is a function no other one calls, with all it calls; a helper two prompts
+    # call is in both, so it pairs with every prompt, as a constant does
+    roots = [i for i in calls if owners[i].function and i not in called]
+    reached = {r: reach(r) for r in roots}
+    chosen = {i for i in picked}
+    group: dict[int, str] = {}
+    for i in calls:
+        if not owners[i].function:
+            continue
+        mine = [r for r in roots if i in reached[r]]
+        if len(mine) == 1:
+            group[i] = owners[mine[0]].name
+        elif not mine:  # only in a cycle of calls: the cycle is one prompt
+            group[i] = min(owners[j].name for j in reach(i))
 
     def prompt_of(seg: Segment) -> str:
         at = seg.pieces[0][1] if seg.pieces else 0
         for i, o in enumerate(owners):
             if o.start <= at < o.end and o.function:
-                if alternatives_only and root(i) not in chosen:
+                name = group.get(canon[i], "")
+                if alternatives_only and name and first[name] not in chosen:
                     return ""
-                return min(owners[j].name for j in range(len(owners)) if root(j) == root(i))
+                return name
         return ""  # a constant: other files may join it to any prompt
 
     names = [prompt_of(seg) for seg in segments]
