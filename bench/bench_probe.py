@@ -72,7 +72,9 @@ def main() -> None:
     ap.add_argument("--concurrency", type=int, nargs="+", default=[1, 4, 16])
     args = ap.parse_args()
     latency = args.latency_ms / 1000
-    print("| concurrency | trials | wall s | requests/s | ideal requests/s | of ideal | max in flight |")
+    print(
+        "| concurrency | trials | wall s | requests/s | ideal requests/s | of ideal | max in flight |"
+    )
     print("|---:|---:|---:|---:|---:|---:|---:|")
     with FakeOpenAI(responder, latency_s=latency) as srv:
         for c in args.concurrency:
