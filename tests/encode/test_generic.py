@@ -319,6 +319,12 @@ def test_a_relative_clause_after_a_list_restricts_its_last_item(tmp_path: Path) 
         ("When in doubt, omit the emoji.",
          ['if semantic(ctx.msg, "in_doubt"):', "forbid(emoji())"]),
         ("Never omit the emoji.", ["require(emoji())"]),
+        # a possessive after the first listed item is that item's
+        (
+            "Do not discuss other tenants, their units or their requests.",
+            ['forbid(disclose("other tenants"))', 'forbid(disclose("other tenants units"))',
+             'forbid(disclose("other tenants requests"))'],
+        ),
     ],
 )  # fmt: skip
 def test_places_pronouns_and_omissions(tmp_path: Path, sentence: str, expected: list[str]) -> None:

@@ -311,6 +311,7 @@ def encode_generic(clause: str) -> list[str]:
             for i in re.split(r",\s*(?:or\s+|and\s+)?|\s+or\s+|\s+nor\s+|\s+and\s+(?=\w+\s)", cut)
         ]
         place = _place_of(items[-1]) if len(items) > 1 else []
+        owner: list[str] = []
         for n, item_words in enumerate(items):
             if place and n < len(items) - 1 and item_words and not _place_of(item_words):
                 item_words = [*item_words, *place]  # "no period or punctuation after X"
@@ -333,6 +334,10 @@ def encode_generic(clause: str) -> list[str]:
             )
             if not core:
                 continue
+            if n and item_words[0].lower() in ("their", "its") and owner:
+                core = [*owner, *core]  # "other tenants, their units": the other tenants' units
+            if not n:
+                owner = core
             item_content = item_verb in lex["content_verbs"]
             if not item_content and core[0].lower() in _DEICTIC:
                 continue
