@@ -43,6 +43,24 @@ def _requests(policy: object, passes: int, sweep: bool) -> list[str]:
             for w in numbered_windows(policy, 24000) for n in range(passes)]  # fmt: skip
 
 
+def named_pairs(
+    answers: dict, policy: object, passes: int, sweep: bool
+) -> tuple[list[tuple[str, str]], int]:
+    """The quote pairs the recorded answers to ``policy``'s nomination requests name, and
+    how many requests have no recorded answer."""
+    pairs: list[tuple[str, str]] = []
+    missing = 0
+    for content in _requests(policy, passes, sweep):
+        body = {"messages": [{"role": "user", "content": content}],
+                "response_format": {"json_schema": {"name": "Nominations"}}}  # fmt: skip
+        got = answers.get(request_key(body))
+        if got is None:
+            missing += 1
+            continue
+        pairs += [(p["quote_a"], p["quote_b"]) for p in got["pairs"]]
+    return pairs, missing
+
+
 def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1,
          sweep: bool = False) -> None:  # fmt: skip
     answers = load_answers(answers_path)
@@ -58,15 +76,9 @@ def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1,
         except Exception as err:
             print(f"{f.name}: not loaded ({err})")
             continue
-        pairs: list[tuple[str, str]] = []
-        for content in _requests(policy, passes, sweep):
-            body = {"messages": [{"role": "user", "content": content}],
-                    "response_format": {"json_schema": {"name": "Nominations"}}}  # fmt: skip
-            got = answers.get(request_key(body))
-            if got is None:
-                print(f"{f.name}: a window has no recorded answer")
-                continue
-            pairs += [(p["quote_a"], p["quote_b"]) for p in got["pairs"]]
+        pairs, missing = named_pairs(answers, policy, passes, sweep)
+        if missing:
+            print(f"{f.name}: {missing} window(s) with no recorded answer")
         hit = sum(any(_match(e, a, b) for a, b in pairs) for e in expect)
         good = sum(any(_match(e, a, b) for e in expect) for a, b in pairs)
         where = [(_at(policy, a), _at(policy, b)) for a, b in pairs]

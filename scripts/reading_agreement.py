@@ -16,21 +16,13 @@ import yaml
 from score import placed
 
 from promptlint.config import Config
-from promptlint.llm.replay import load_answers, request_key
+from promptlint.llm.replay import load_answers
 from promptlint.load import load
 
 
 def _named(answers: dict, policy: object, sweep: bool) -> list[tuple[dict, dict]]:
-    out = []
-    for content in dr._requests(policy, 1, sweep):
-        body = {"messages": [{"role": "user", "content": content}],
-                "response_format": {"json_schema": {"name": "Nominations"}}}  # fmt: skip
-        got = answers.get(request_key(body))
-        if got:
-            out += [
-                (dr._at(policy, p["quote_a"]), dr._at(policy, p["quote_b"])) for p in got["pairs"]
-            ]
-    return out
+    pairs, _ = dr.named_pairs(answers, policy, 1, sweep)
+    return [(dr._at(policy, a), dr._at(policy, b)) for a, b in pairs]
 
 
 def _overlap(a: dict, b: dict) -> bool:

@@ -274,24 +274,10 @@ def test_a_rule_pointing_at_text_below_carries_it_into_its_joint_request(
     assert pointed_text(policy, "send the acknowledgement below word for word.") == f"> {ack}"
     assert pointed_text(policy, "Keep every reply under 20 words.") == ""
 
-    answers, pending = tmp_path / "answers.jsonl", tmp_path / "pending"
     nomination = {"pairs": [{"quote_a": "Keep every reply under 20 words.",
                              "quote_b": "send the acknowledgement below word for word.",
                              "situation": "a complaint", "reason": "the text is long"}]}  # fmt: skip
-    answers.write_text(json.dumps({"key": "x", "response": {}}) + "\n", encoding="utf-8")
-    monkeypatch.setenv("PROMPTLINT_LLM_REPLAY", str(answers))
-    monkeypatch.setenv("PROMPTLINT_LLM_PENDING", str(pending))
-    args = ["check", "--isolated", "--no-cache", "-f", "json", str(f),
-            "--backend", "llm", "--model-stages", "nominate"]  # fmt: skip
-    run(args)
-    capsys.readouterr()
-    (request,) = pending.glob("*.md")
-    answers.write_text(json.dumps({"key": request.stem, "response": nomination}) + "\n")
-    request.unlink()
-    run(args)
-    capsys.readouterr()
-    (joint,) = pending.glob("*.md")
-    body = joint.read_text(encoding="utf-8")
+    body = _joint_request(f, nomination, monkeypatch, capsys)
     assert "the text it points at (after it in the policy):\n    | > We are sorry" in body
     rules = body.split("Rule A (", 1)[1]
     assert rules.count("the text it points at") == 1  # the reply cap points at nothing
@@ -324,10 +310,20 @@ def test_two_named_lines_extraction_did_not_take_are_two_rules(
         "- 'reply': the user surely wants no change at all.\n",
         encoding="utf-8",
     )
-    answers, pending = tmp_path / "answers.jsonl", tmp_path / "pending"
     nomination = {"pairs": [{"quote_a": "- 'rewrite': the user clearly asked for a change to the draft.",
                              "quote_b": "- 'reply': the user surely wants no change at all.",
                              "situation": "an unclear message", "reason": "no route fits"}]}  # fmt: skip
+    # not dropped as "one rule": n1 and n2
+    body = _joint_request(f, nomination, monkeypatch, capsys).split("Rule A (", 1)[1]
+    assert body.startswith("n1,") and "Rule B (n2," in body
+
+
+def _joint_request(
+    f: Path, nomination: dict, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> str:
+    """The one joint-encoding request ``check`` asks for ``f`` once its nomination request
+    is answered with ``nomination``."""
+    answers, pending = f.parent / "answers.jsonl", f.parent / "pending"
     answers.write_text("", encoding="utf-8")
     monkeypatch.setenv("PROMPTLINT_LLM_REPLAY", str(answers))
     monkeypatch.setenv("PROMPTLINT_LLM_PENDING", str(pending))
@@ -340,6 +336,5 @@ def test_two_named_lines_extraction_did_not_take_are_two_rules(
     request.unlink()
     run(args)
     capsys.readouterr()
-    (joint,) = pending.glob("*.md")  # not dropped as "one rule": n1 and n2
-    body = joint.read_text(encoding="utf-8").split("Rule A (", 1)[1]
-    assert body.startswith("n1,") and "Rule B (n2," in body
+    (joint,) = pending.glob("*.md")
+    return joint.read_text(encoding="utf-8")

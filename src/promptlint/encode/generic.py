@@ -200,7 +200,7 @@ def _core(words: list[str], *, skip_to: bool = False, people: bool = True) -> li
         universal = bool(nxt) and nxt[0] in ("any", "all", "every", "anyone", "anything")
         if low in _PREPOSITIONS and universal and nxt[1:2] != ["of"]:
             break  # "a price for any vehicle": a universal qualifier restricts nothing
-        if low in _PLACES and out and nxt and not _TIME.match(nxt[0]):
+        if out and _is_place(low, nxt[:1]):
             # "no period after citations": only there (a time, "after pushing", is not a place)
             out += [low, *(x for x in rest[j + 1 :] if x.lower() not in _DETERMINERS)]
             break
@@ -212,11 +212,17 @@ def _core(words: list[str], *, skip_to: bool = False, people: bool = True) -> li
     return out
 
 
+def _is_place(word: str, following: list[str]) -> bool:
+    """Does ``word`` (lower case) open a place before ``following``'s first word ("after
+    citations"), not a time ("after 9 pm", "before pushing")?"""
+    return word in _PLACES and bool(following) and not _TIME.match(following[0])
+
+
 def _place_of(words: list[str]) -> list[str]:
     """The place phrase ending a prohibition's object ("after citations"), or []."""
     low = [w.lower() for w in words]
-    for j, w in enumerate(low[1:], 1):
-        if w in _PLACES and j + 1 < len(low) and not _TIME.match(low[j + 1]):
+    for j in range(1, len(low)):
+        if _is_place(low[j], low[j + 1 : j + 2]):
             return words[j:]
     return []
 

@@ -1,12 +1,13 @@
 """Separate prompts of one source file, for the Python and TypeScript loaders alike.
 
-A file's top-level definitions (functions and constants) are linked by use: a function
-that calls another, or any use of a constant, puts them in one prompt; a mere reference to
-a function (a dispatch table) does not, and neither does a function that only picks one
-of several prompt functions in exclusive branches (a ``switch (mode)`` calling
-``getSpeedPrompt`` in one case and ``getQualityPrompt`` in another). Only text built inside a
-function is named: a constant may be joined to any prompt (by this file or another), so
-it is paired with all. With fewer than two named prompts, nothing is named.
+A prompt is a top-level function no other function of the file calls, with every function
+it calls; a helper that two prompts call belongs to both. A mere reference to a function
+(a dispatch table) is no call, and neither is a function that only picks one of several
+prompt functions in exclusive branches (a ``switch (mode)`` calling ``getSpeedPrompt`` in
+one case and ``getQualityPrompt`` in another). Only text built inside a function of one
+prompt is named: a constant, or a shared helper, may be joined to any prompt (by this file
+or another), so it is paired with all. With fewer than two named prompts, nothing is
+named.
 """
 
 from __future__ import annotations
@@ -95,7 +96,6 @@ def name_prompts(
     # call is in both, so it pairs with every prompt, as a constant does
     roots = [i for i in calls if owners[i].function and i not in called]
     reached = {r: reach(r) for r in roots}
-    chosen = {i for i in picked}
     group: dict[int, str] = {}
     for i in calls:
         if not owners[i].function:
@@ -111,7 +111,7 @@ def name_prompts(
         for i, o in enumerate(owners):
             if o.start <= at < o.end and o.function:
                 name = group.get(canon[i], "")
-                if alternatives_only and name and first[name] not in chosen:
+                if alternatives_only and name and first[name] not in picked:
                     return ""
                 return name
         return ""  # a constant: other files may join it to any prompt

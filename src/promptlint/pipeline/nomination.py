@@ -204,8 +204,6 @@ class _Verdict:
     refs: tuple[RuleRef, RuleRef]
     found: tuple[Diagnostic, ...] = ()
     why: str = ""
-    #: the request failed: nothing was decided
-    failed: bool = False
 
 
 def _confirm(
@@ -234,7 +232,7 @@ def _confirm(
             refs.get(rb.id) or record_ref(rb.id, rb),
         )
         if joint.failure:
-            verdicts.append(_Verdict(pair_refs, why=joint.failure, failed=True))
+            verdicts.append(_Verdict(pair_refs, why=joint.failure))
             continue
         why = ""
         encoded: list[EncodedRule] = []
@@ -248,7 +246,7 @@ def _confirm(
                 why = f"the joint encoding of {rec.id} does not compile: {err}"
                 break
         if why:
-            verdicts.append(_Verdict(pair_refs, why=why, failed=True))
+            verdicts.append(_Verdict(pair_refs, why=why))
             continue
         extra = PolicyModel(
             tuple(Entry(e.kind, e.name, e.description, tuple(e.aliases)) for e in joint.entries),
