@@ -553,6 +553,44 @@ by hand in the sidecar (hand-written encodings always stand), or read again with
 `--passes 3` or `--sweep`.
 """,
         ),
+        _c(
+            "PL109",
+            "offline-collision-held-back",
+            _C,
+            Severity.INFO,
+            "A collision the offline path cannot vouch for, held back as info.",
+            """
+## What it finds
+Without a model reading the policy, promptlint is quiet: a collision is reported as an
+error only when the offline path can stand behind it. Two kinds are held back and shown
+here instead, with the collision they would have been (`held_back` in the JSON names its
+code, `reason` says why):
+
+- the collision rests on a loose overlap of two open values: a word of the forbidden
+  value is missing from the required one ("the final answer" against "each claim in your
+  answer"), or the forbidden action is a bare verb ("search" against "search for the
+  thing directly", where the rule said "don't just search");
+- both rules come from one line of the policy, which an author usually writes to fit
+  together ("Call done only after you have enough to answer. If you reach the tool cap,
+  call done.").
+
+Pairs of hand-written encodings always stand.
+## Why it matters
+On the labelled sets, most offline collisions of these two kinds were not conflicts: the
+offline encoder reads one rule at a time and drops the word that restricts it ("just",
+"only", "your own"). No labelled conflict in the real prompts lies within one line
+(docs/evaluation.md, session 16).
+## Example
+```markdown
+- If you reach the tool cap, call done to conclude.
+- Call done only after you have the needed info; do not call it early.
+```
+## How to fix
+Nothing, when the rules fit. To have the pair judged, run with a model endpoint
+(`--backend llm`): the model reads the policy and names the pairs that conflict. To make
+it an error for good, encode the two rules by hand in the sidecar.
+""",
+        ),
         # ------------------------------------------------------------------ PL2xx rule quality
         _c(
             "PL201",

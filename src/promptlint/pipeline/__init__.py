@@ -40,6 +40,7 @@ from promptlint.pipeline.model import (
 )
 from promptlint.pipeline.nomination import nominations
 from promptlint.pipeline.prompts import prompts_of, separate
+from promptlint.pipeline.quiet import held_back
 from promptlint.pipeline.vetting import vetted
 from promptlint.policymodel import MODEL_SUFFIX, resolve
 
@@ -242,6 +243,8 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
         # pairs a reading names are encoded jointly; so are offline collisions none names
         diagnostics = nominations(backend, policies, all_records, rules, refs, result, model,
                                   config, diagnostics)  # fmt: skip
+    else:
+        diagnostics = held_back(diagnostics, rules, {p.path: p.text for p in policies})  # quiet
     if backend.runs("vet"):
         diagnostics = vetted(backend, policies, diagnostics)
 
