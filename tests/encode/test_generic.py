@@ -329,3 +329,38 @@ def test_a_relative_clause_after_a_list_restricts_its_last_item(tmp_path: Path) 
 )  # fmt: skip
 def test_places_pronouns_and_omissions(tmp_path: Path, sentence: str, expected: list[str]) -> None:
     assert encode(tmp_path, sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # a comma inside an "only after" condition is still the condition
+        (
+            "Call done only after comprehensive, multi-angle research is complete.",
+            ['if not semantic(ctx.msg, "comprehensive_multi_angle_research_complete"):',
+             'forbid(act("call done"))'],
+        ),
+    ],
+)  # fmt: skip
+def test_a_comma_in_an_only_after_condition(tmp_path: Path, sentence: str, expected: list[str]) -> None:
+    assert encode(tmp_path, sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "absent"),
+    [
+        # "only for" a tool with one of its settings restricts that setting, not the tool
+        (
+            "Use `move_tool` with `drag=true` only for explicit drag-and-drop operations "
+            "(moving files, resizing panes, reordering items).",
+            "forbid(",
+        ),
+        # quoted phrases are mentioned, not asked for
+        ('Examples of valid overrides: "be more verbose", "use emoji in responses".', "emoji"),
+        # which sources or URLs, not whether
+        ("Make sure to not add duplicated sources.", "cite_sources"),
+        ("Use only images from your search results, do not come up with your own urls.", "urls"),
+    ],
+)  # fmt: skip
+def test_restrictions_mentions_and_which_ones(tmp_path: Path, sentence: str, absent: str) -> None:
+    assert not [x for x in encode(tmp_path, sentence) if absent in x]

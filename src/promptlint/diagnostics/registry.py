@@ -582,8 +582,8 @@ offline encoder reads one rule at a time and drops the word that restricts it ("
 (docs/evaluation.md, session 16).
 ## Example
 ```markdown
-- If you reach the tool cap, call done to conclude.
-- Call done only after you have the needed info; do not call it early.
+- Don't waste tool calls verifying existence: just search for the thing directly.
+- If the user wants a calendar event, don't just search: create the event.
 ```
 ## How to fix
 Nothing, when the rules fit. To have the pair judged, run with a model endpoint

@@ -351,6 +351,16 @@ def _read_only_commands(clause: str) -> list[str]:
     return [f'{sign}(run_shell("{{{",".join(globs)}}}"))']
 
 
+#: a tool or command named with one of its settings: "`move_tool` with `drag=true`"
+_WITH_SETTING = re.compile(r"\bwith\s+`?[\w.\-]+\s*[=:]\s*`?[\w\-]", re.I)
+_QUOTED = re.compile(r'"[^"]{1,200}"|\u201c[^\u201d]{1,200}\u201d')
+
+
+def _quoted(clause: str) -> list[tuple[int, int]]:
+    """Spans of the double-quoted phrases of a clause."""
+    return [m.span() for m in _QUOTED.finditer(clause)] if '"' in clause or "\u201c" in clause else []
+
+
 # cached because a clause split at "when"/"unless" is read whole and in part more than once
 @lru_cache(maxsize=4096)
 def _encode_clause(clause: str) -> tuple[tuple[str, ...], bool]:
@@ -370,6 +380,8 @@ def _encode_clause(clause: str) -> tuple[tuple[str, ...], bool]:
                 continue  # "never ask before pushing commits": when, not what
             if _CHOOSE.match(clause[: m.start()]) and _WHICH_ONES.match(clause, m.end()):
                 continue
+            if any(a < m.start() and m.end() <= b for a, b in _quoted(clause)):
+                continue  # 'overrides such as "use emoji in responses"' mention, not ask
             taken.append((*m.span(), prim))
             sign = _sign_of(clause, m, pat)
             purpose = pat.purpose_after
@@ -545,6 +557,8 @@ class OfflineEncoder:
             only = not _READ_ONLY.search(clause) and (
                 ONLY_FOR.match(clause.strip()) or ONLY_AFTER.match(clause.strip())
             )
+            if only and _WITH_SETTING.search(only["rest"]):
+                only = None  # "use move_tool with drag=true only for ...": that setting only
             restricted = only and [
                 "forbid(" + c.removeprefix("require(") for c in encode_any(only["rest"])
                 if c.startswith("require(")

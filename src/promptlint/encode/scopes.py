@@ -20,7 +20,10 @@ ONLY_FOR = re.compile(
 #: "output X again only to revise the plan": X is allowed for that purpose, not required
 ONLY_AFTER = re.compile(
     r"^(?P<rest>(?!only\b)[\w`].+?)\s+only\s+(?P<kw>to|for|when|if|while|during|after|once|on)\s+"
-    r"(?P<cond>[^,;]+?)[.!]?$",
+    # a comma inside the condition ("after comprehensive, multi-angle research") but not
+    # one that starts another demand (", then ...", ", and never ...")
+    r"(?P<cond>(?:[^,;]|,(?!\s*(?:then|and|but|or|otherwise|else|so|always|never|do|don't|you)\b))+?)"
+    r"[.!]?$",
     re.I,
 )
 _AUDIENCE = re.compile(
