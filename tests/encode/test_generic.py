@@ -342,7 +342,9 @@ def test_places_pronouns_and_omissions(tmp_path: Path, sentence: str, expected: 
         ),
     ],
 )  # fmt: skip
-def test_a_comma_in_an_only_after_condition(tmp_path: Path, sentence: str, expected: list[str]) -> None:
+def test_a_comma_in_an_only_after_condition(
+    tmp_path: Path, sentence: str, expected: list[str]
+) -> None:
     assert encode(tmp_path, sentence) == expected
 
 

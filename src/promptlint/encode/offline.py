@@ -358,7 +358,9 @@ _QUOTED = re.compile(r'"[^"]{1,200}"|\u201c[^\u201d]{1,200}\u201d')
 
 def _quoted(clause: str) -> list[tuple[int, int]]:
     """Spans of the double-quoted phrases of a clause."""
-    return [m.span() for m in _QUOTED.finditer(clause)] if '"' in clause or "\u201c" in clause else []
+    return (
+        [m.span() for m in _QUOTED.finditer(clause)] if '"' in clause or "\u201c" in clause else []
+    )
 
 
 # cached because a clause split at "when"/"unless" is read whole and in part more than once
