@@ -16,6 +16,7 @@ Pairs of hand-written encodings always stand: their author chose the values.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -32,10 +33,16 @@ def held_back(
 ) -> list[Diagnostic]:
     """``texts``: each policy file's text, to tell where its decoded lines end."""
     origin = {r.id: r.origin for r in rules}
+    starts = {path: _line_starts(text) for path, text in texts.items()}
     out = []
     for d in diagnostics:
-        reason = _reason(d, texts) if d.code in COLLISIONS and len(d.rules) == 2 else None
-        if reason is None or all(origin.get(ref.id) == "manual" for ref in d.rules):
+        considered = (
+            d.code in COLLISIONS
+            and len(d.rules) == 2
+            and not all(origin.get(ref.id) == "manual" for ref in d.rules)
+        )
+        reason = _reason(d, texts, starts) if considered else None
+        if reason is None:
             out.append(d)
             continue
         out.append(replace(
@@ -46,7 +53,9 @@ def held_back(
     return out
 
 
-def _reason(d: Diagnostic, texts: Mapping[str, str]) -> str | None:
+def _reason(
+    d: Diagnostic, texts: Mapping[str, str], line_starts: Mapping[str, list[int]]
+) -> str | None:
     loose = [
         a for a in d.data.get("assumptions") or ()
         if a.get("source") == "lexical" and a.get("reason") == "loosely contained"
@@ -57,7 +66,7 @@ def _reason(d: Diagnostic, texts: Mapping[str, str]) -> str | None:
     text = texts.get(a.path)
     if text is None or a.path != b.path:
         return None
-    starts = _line_starts(text)
+    starts = line_starts[a.path]
     if a.end_line > len(starts) or b.line > len(starts):
         return None
     between = text[starts[a.end_line - 1] + a.end_column - 1 : starts[b.line - 1] + b.column - 1]
@@ -68,4 +77,4 @@ def _reason(d: Diagnostic, texts: Mapping[str, str]) -> str | None:
 
 
 def _line_starts(text: str) -> list[int]:
-    return [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")]
+    return [0, *(m.end() for m in re.finditer("\n", text))]
