@@ -143,6 +143,56 @@ def test_include_globs_select_the_files_of_a_bare_run(
     assert {d["path"] for d in doc["diagnostics"]} == {os.path.join("prompts", "agent.md")}
 
 
+# --------------------------------------------------------------------------- extensions
+
+
+def test_an_extension_is_read_as_the_format_it_is_mapped_to(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    policy = tmp_path / "agent.avanterules"
+    policy.write_text("{% if mode %}Hello {{ name }}.{% endif %}\n" + PLAIN, encoding="utf-8")
+    assert run(["check", "--isolated", str(policy)]) == 2
+    err = capsys.readouterr().err
+    assert "unsupported policy file type '.avanterules'" in err and "--extension" in err
+    args = ["check", "--isolated", "-f", "json", str(policy)]
+    assert run([*args, "--extension", "avanterules:jinja"]) == 1
+    assert _codes(capsys.readouterr().out) == ["PL101", "PL205"]
+    # standard input, named by its extension
+    stdin = io.StringIO(policy.read_text(encoding="utf-8"))
+    stdin.buffer = io.BytesIO(stdin.getvalue().encode())  # type: ignore[misc]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sys, "stdin", stdin)
+        code = run(["check", "--isolated", "-f", "json", "-", "--stdin-filename",
+                    "agent.avanterules", "--extension", ".AvanteRules:jinja"])  # fmt: skip
+    assert code == 1 and _codes(capsys.readouterr().out) == ["PL101", "PL205"]
+
+
+@pytest.mark.parametrize("value", ["avanterules", "avanterules:cobol", ":jinja"])
+def test_a_bad_extension_mapping_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    (tmp_path / "a.md").write_text(PLAIN)
+    assert run(["check", "--isolated", str(tmp_path / "a.md"), "--extension", value]) == 2
+    err = capsys.readouterr().err
+    assert "--extension" in err and len(err.strip().splitlines()) <= 2
+
+
+def test_a_mapped_extension_is_found_in_folders_from_the_configuration(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "agent.avanterules").write_text(PLAIN)
+    (tmp_path / "promptlint.toml").write_text('extension = {avanterules = "markdown"}\n')
+    monkeypatch.chdir(tmp_path)
+    assert run(["check", "-f", "json"]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert {d["path"] for d in doc["diagnostics"]} == {os.path.join("rules", "agent.avanterules")}
+    (tmp_path / "promptlint.toml").write_text('extension = {avanterules = "cobol"}\n')
+    assert run(["check"]) == 2
+    err = capsys.readouterr().err
+    assert "promptlint.toml:1" in err and "'cobol'" in err
+
+
 # --------------------------------------------------------------------------- paths
 
 

@@ -84,6 +84,8 @@ class Config:
     yaml_keys: tuple[str, ...] = ()
     json_keys: tuple[str, ...] = ()
     python_name_regex: str = "(?i)(prompt|instruction|system)"
+    #: custom extensions and the format each is read as: ``{"avanterules": "jinja"}``
+    extension: dict[str, str] = field(default_factory=dict)
     solver_timeout_ms: int = 2000
     sidecars: bool = True
     #: where compiled encodings are cached (JSON; never executable); "" turns it off
@@ -120,7 +122,8 @@ _TYPES: dict[str, str] = {
     "per-file-ignores": "dict[list]", "include": "list", "exclude": "list",
     "policy-groups": "dict[list]", "backend": "str", "fallback": "str", "fail-on": "str",
     "output-format": "str", "max-file-bytes": "int", "yaml-keys": "list", "json-keys": "list",
-    "python-name-regex": "str", "solver-timeout-ms": "int", "sidecars": "bool",
+    "python-name-regex": "str", "extension": "dict", "solver-timeout-ms": "int",
+    "sidecars": "bool",
     "cache-dir": "str", "timeout-per-file": "number", "max-rules-per-file": "int",
     "llm": "dict", "probe": "dict",
 }  # fmt: skip
@@ -323,6 +326,8 @@ def _validate(table: Mapping[str, Any], path: Path, text: str, *, user: bool) ->
             raise ConfigError(
                 f"{key!r} must be 0 (no deadline) or more, got {value!r}", path=str(path), line=line
             )
+        if key == "extension":
+            value = extension_map(value, "extension", path=str(path), line=line)
         attr = key.replace("-", "_")
         if isinstance(value, list):
             value = tuple(value)
@@ -334,6 +339,26 @@ def _validate(table: Mapping[str, Any], path: Path, text: str, *, user: bool) ->
             }
         values[attr if attr in known else key] = value
     return values
+
+
+def extension_map(
+    table: Mapping[str, Any], name: str, *, path: str | None = None, line: int | None = None
+) -> dict[str, str]:
+    """``{ext: format}``, each extension lowercased and without its dot; an unknown format
+    is a ConfigError (``name``: the option or key it came from)."""
+    from promptlint.files import EXTENSION_FORMATS
+
+    out = {}
+    for ext, fmt in table.items():
+        if fmt not in EXTENSION_FORMATS or not str(ext).strip(". "):
+            raise ConfigError(
+                f"{name}: cannot read {ext!r} files as {fmt!r}",
+                path=path,
+                line=line,
+                hint=f"an extension and one of: {', '.join(EXTENSION_FORMATS)}",
+            )
+        out[str(ext).lower().lstrip(".")] = fmt
+    return out
 
 
 def _dashed(table: Mapping[str, Any]) -> dict[str, Any]:

@@ -9,11 +9,26 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Mapping
 from pathlib import Path
 
 from promptlint.errors import InputError
 
-__all__ = ["read_text"]
+__all__ = ["EXTENSION_FORMATS", "effective_suffix", "read_text"]
+
+#: what a custom extension can be read as (``extension = {avanterules = "jinja"}``), with
+#: the suffix whose reader then reads it
+EXTENSION_FORMATS = {
+    "markdown": ".md", "text": ".txt", "jinja": ".j2", "yaml": ".yaml", "json": ".json",
+    "python": ".py", "typescript": ".ts",
+}  # fmt: skip
+
+
+def effective_suffix(path: str | Path, extension: Mapping[str, str] | None = None) -> str:
+    """The file's suffix, lowercased, or the one its extension is mapped to."""
+    suffix = Path(path).suffix.lower()
+    fmt = extension.get(suffix[1:]) if extension and suffix else None
+    return EXTENSION_FORMATS[fmt] if fmt else suffix
 
 
 def read_text(path: str | Path, *, max_bytes: int = 2_000_000) -> str:

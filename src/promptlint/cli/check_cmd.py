@@ -32,6 +32,7 @@ from promptlint.cli.model_opts import (
     usage_line,
 )
 from promptlint.errors import ConfigError, InputError, PromptlintError
+from promptlint.files import effective_suffix
 
 if TYPE_CHECKING:
     from promptlint.config import Config, ConfigResolver
@@ -59,9 +60,10 @@ def _wanted(
         # no `include` configured: the hook lints only what `promptlint init` would
         # select, never a README, a tsconfig.json or a Helm chart
         include = POLICY_INCLUDE
+    mapped = path.suffix.lower()[1:] in cfg.extension
     return (
-        path.suffix.lower() in POLICY_SUFFIXES
-        and matches_any(path, include, root, base)
+        effective_suffix(path, cfg.extension) in POLICY_SUFFIXES
+        and (mapped or matches_any(path, include, root, base))
         and not matches_any(path, cfg.exclude, root, base)
     )
 
@@ -102,11 +104,12 @@ def expand_paths(
             if force_exclude:
                 if _wanted(p, cfg, root, forced=True):
                     add(raw)
-            elif p.suffix.lower() not in POLICY_SUFFIXES:
+            elif effective_suffix(p, cfg.extension) not in POLICY_SUFFIXES:
                 raise InputError(
                     f"unsupported policy file type {p.suffix or '(none)'!r}",
                     path=raw,
-                    hint="supported: " + ", ".join(sorted(POLICY_SUFFIXES)),
+                    hint="supported: " + ", ".join(sorted(POLICY_SUFFIXES)) + "; to read "
+                    "another extension as one of them, map it (--extension EXT:FORMAT)",
                 )
             else:
                 add(raw)
@@ -176,6 +179,23 @@ class CheckOptions:
     stdin_filename: str | None = None
     timeout_per_file: float | None = None
     step_summary: Path | None = None
+    extension: tuple[str, ...] | None = None
+
+
+def _extensions(values: tuple[str, ...]) -> dict[str, str]:
+    """``--extension avanterules:jinja`` (repeatable, or comma-separated)."""
+    from promptlint.config import extension_map
+
+    pairs = {}
+    for value in values:
+        ext, sep, fmt = value.partition(":")
+        if not sep:
+            raise ConfigError(
+                f"--extension {value!r}: expected EXT:FORMAT",
+                hint="e.g. --extension avanterules:jinja",
+            )
+        pairs[ext.strip()] = fmt.strip()
+    return extension_map(pairs, "--extension")
 
 
 def _comma(values: list[str] | None) -> tuple[str, ...] | None:
@@ -228,6 +248,12 @@ def check_command(
     ),
     stdin_filename: str = typer.Option(
         None, "--stdin-filename", help="The name of the file read from standard input (-)."
+    ),
+    extension: list[str] = typer.Option(
+        None,
+        "--extension",
+        help="Read files of an extension as a known format, EXT:FORMAT (avanterules:jinja); "
+        "formats: markdown, text, jinja, yaml, json, python, typescript.",
     ),
     fail_on: str = typer.Option(None, "--fail-on", help="error, warning or info."),
     exit_zero: bool = typer.Option(
@@ -359,6 +385,7 @@ def check_command(
         stdin_filename=stdin_filename,
         timeout_per_file=timeout_per_file,
         step_summary=step_summary,
+        extension=_comma(extension),
     )
     if write_baseline and baseline is None:
         raise ConfigError("--write-baseline needs --baseline FILE")
@@ -402,6 +429,8 @@ def _adjuster(opts: CheckOptions) -> Any:
         if opts.extend_ignore is not None:
             more = parse_selectors(opts.extend_ignore, "--extend-ignore")
             cfg = replace(cfg, ignore=cfg.ignore + more)
+        if opts.extension is not None:
+            cfg = replace(cfg, extension={**cfg.extension, **_extensions(opts.extension)})
         if opts.exclude is not None:
             cfg = replace(cfg, exclude=opts.exclude)
         if opts.extend_exclude is not None:
@@ -461,10 +490,9 @@ def _check_stdin(opts: CheckOptions, resolver: ConfigResolver) -> int:
             hint="the name's suffix says how to read it (.md, .yaml, .py ...)",
         )
     name = opts.stdin_filename
-    suffix = Path(name).suffix.lower()
-    if suffix not in POLICY_SUFFIXES - {".pyrule"}:
-        raise ConfigError(f"--stdin-filename {name!r}: unsupported policy file type")
     gcfg = resolver.for_path(name)
+    if effective_suffix(name, gcfg.extension) not in POLICY_SUFFIXES - {".pyrule"}:
+        raise ConfigError(f"--stdin-filename {name!r}: unsupported policy file type")
     if opts.force_exclude and not _wanted(Path(name), gcfg, gcfg.root(), forced=True):
         return 0  # excluded, as ruff does with --force-exclude
     data = sys.stdin.buffer.read()

@@ -6,10 +6,11 @@ maps one-to-one onto the file. Every failure to read is a located ``InputError``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from promptlint.errors import InputError
-from promptlint.files import read_text
+from promptlint.files import effective_suffix, read_text
 from promptlint.objects import Policy, Segment
 
 __all__ = ["STRUCTURED_SUFFIXES", "TEXT_SUFFIXES", "TS_SUFFIXES", "load", "read_text"]
@@ -35,13 +36,16 @@ def load(
     max_bytes: int = 2_000_000,
     keys: tuple[str, ...] = (),
     python_names: str | None = None,
+    extension: Mapping[str, str] | None = None,
 ) -> Policy:
     """Read a policy file. ``keys`` overrides the prompt keys searched in YAML/JSON,
-    ``python_names`` the pattern of prompt variable names in Python."""
+    ``python_names`` the pattern of prompt variable names in Python, ``extension`` maps
+    custom extensions to the format they are read as."""
     from promptlint.load.limits import check_surrogates
 
     try:
-        policy = _load(path, max_bytes=max_bytes, keys=keys, python_names=python_names)
+        suffix = effective_suffix(path, extension)
+        policy = _load(path, suffix, max_bytes=max_bytes, keys=keys, python_names=python_names)
     except RecursionError:
         # e.g. thousands of implicitly concatenated strings: a tree deeper than a walk of it
         raise InputError(
@@ -52,22 +56,31 @@ def load(
 
 
 def _load(
-    path: str | Path, *, max_bytes: int, keys: tuple[str, ...], python_names: str | None
+    path: str | Path,
+    suffix: str,
+    *,
+    max_bytes: int,
+    keys: tuple[str, ...],
+    python_names: str | None,
 ) -> Policy:
     import dataclasses
 
     from promptlint.load.branches import jinja_arms
 
-    policy = _read(path, max_bytes=max_bytes, keys=keys, python_names=python_names)
+    policy = _read(path, suffix, max_bytes=max_bytes, keys=keys, python_names=python_names)
     arms = policy.arms or jinja_arms(policy.text)
     return dataclasses.replace(policy, arms=arms) if arms != policy.arms else policy
 
 
 def _read(
-    path: str | Path, *, max_bytes: int, keys: tuple[str, ...], python_names: str | None
+    path: str | Path,
+    suffix: str,
+    *,
+    max_bytes: int,
+    keys: tuple[str, ...],
+    python_names: str | None,
 ) -> Policy:
     shown = str(path)
-    suffix = Path(path).suffix.lower()
     if suffix in STRUCTURED_SUFFIXES:
         from promptlint.load.structured import DEFAULT_KEYS, structured_segments
 
@@ -93,8 +106,9 @@ def _read(
             f"unsupported policy file type {Path(path).suffix or '(none)'!r}",
             path=shown,
             hint="supported: "
-            + ", ".join(sorted({**TEXT_SUFFIXES, **STRUCTURED_SUFFIXES}))
-            + ", .pyrule",
+            + ", ".join(sorted({**TEXT_SUFFIXES, **STRUCTURED_SUFFIXES}.keys() | TS_SUFFIXES))
+            + ", .py, .pyrule; to read another extension as one of them, map it"
+            " (--extension EXT:FORMAT, or `extension` in the configuration)",
         )
     text = read_text(path, max_bytes=max_bytes)
     segments = (Segment(text, ((0, 0, len(text)),)),) if text else ()

@@ -222,7 +222,11 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
     max_bytes = getattr(config, "max_file_bytes", 2_000_000)
     diagnostics: list[Diagnostic] = []
 
-    policies = [load(path, max_bytes=max_bytes, keys=keys, python_names=names) for path in group]
+    ext = getattr(config, "extension", None)
+    policies = [
+        load(path, max_bytes=max_bytes, keys=keys, python_names=names, extension=ext)
+        for path in group
+    ]
     extractions = [backend.extract(policy, diagnostics) for policy in policies]
     all_records = [r for records in extractions for r in records]
     # the policy's own vocabulary, built before any rule is encoded against it
@@ -435,7 +439,8 @@ def policy_model_of(
     keys = tuple(getattr(config, "yaml_keys", ()) or ()) + tuple(
         getattr(config, "json_keys", ()) or ()
     )
-    policy = load(path, max_bytes=getattr(config, "max_file_bytes", 2_000_000), keys=keys)
+    policy = load(path, max_bytes=getattr(config, "max_file_bytes", 2_000_000), keys=keys,
+                  extension=getattr(config, "extension", None))  # fmt: skip
     diagnostics: list[Diagnostic] = []
     records = backend.extract(policy, diagnostics)
     if not stored and Path(model_path(path)).is_file():

@@ -179,7 +179,8 @@ def _policy_text(group: Sequence[str], config: Config) -> str:
     )
     texts = []
     for path in group:
-        policy = load(path, max_bytes=getattr(config, "max_file_bytes", 2_000_000), keys=keys)
+        policy = load(path, max_bytes=getattr(config, "max_file_bytes", 2_000_000), keys=keys,
+                      extension=getattr(config, "extension", None))  # fmt: skip
         texts.append("\n\n".join(s.text for s in policy.segments))
     return "\n\n".join(texts)
 
