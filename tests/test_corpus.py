@@ -100,9 +100,10 @@ def test_extra_real_prompts_offline_report_nothing_unlabelled(
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "labelled", "found", "reported"),
-    # measured in session 15 (docs/evaluation.md); the offline path is far from quiet on
-    # these real sets, and these bounds keep it from getting louder
-    [("t", 24, 2, 9), ("u", 9, 1, 14), ("v", 15, 0, 19), ("w", 11, 0, 7)],
+    # measured in session 16 (docs/evaluation.md; 9, 14, 19, 7 reported in session 15,
+    # before PL109 held back loose overlaps and one-line pairs); the offline path is still
+    # far from quiet on these real sets, and these bounds keep it from getting louder
+    [("t", 24, 2, 8), ("u", 9, 1, 3), ("v", 15, 0, 14), ("w", 11, 0, 4), ("x", 15, 0, 13)],
 )
 def test_real_sets_offline_stay_within_their_measured_reports(
     capsys: pytest.CaptureFixture[str], name: str, labelled: int, found: int, reported: int
@@ -115,7 +116,8 @@ def test_real_sets_offline_stay_within_their_measured_reports(
             continue  # no Go loader (PL001): its conflict is missed on every path
         expect = (yaml.safe_load(label.read_text("utf-8")) or {}).get("expect") or []
         n_labelled += len(expect)
-        run(["check", "--isolated", "--no-cache", "-f", "json", str(f)])
+        run(["check", "--isolated", "--no-cache", "-f", "json", "--extension",
+             "avanterules:jinja", str(f)])  # fmt: skip
         doc = json.loads(capsys.readouterr().out)
         pairs = [tuple(_norm(r["quote"]) for r in d["rules"]) for d in doc["diagnostics"]
                  if d["code"] in ("PL101", "PL102", "PL103", "PL104")]  # fmt: skip
