@@ -31,6 +31,7 @@ __all__ = [
     "ConfigResolver",
     "ConfigWarning",
     "check_types",
+    "extension_map",
     "find_config",
     "load_config",
     "locate",

@@ -366,3 +366,15 @@ def test_a_comma_in_an_only_after_condition(
 )  # fmt: skip
 def test_restrictions_mentions_and_which_ones(tmp_path: Path, sentence: str, absent: str) -> None:
     assert not [x for x in encode(tmp_path, sentence) if absent in x]
+
+
+def test_never_x_without_first_doing_y_orders_the_two(tmp_path: Path) -> None:
+    assert encode(tmp_path, "Never merge a pull request without first running the tests.") == [
+        'require(trace_order("running_test", "merge_pull_request"))'
+    ]
+
+
+def test_a_modal_verb_is_not_a_topic_word() -> None:
+    # "a director will reach out" says nothing about wills
+    assert "will" not in topic_words("director will reach out within two hours")
+    assert "will" in topic_words("wills")

@@ -556,6 +556,9 @@ class OfflineEncoder:
             if lead:  # "Large homes: for homes over 3,000 square feet, always ..."
                 own.append(_guard(lead["cond"], lead["kw"]))
                 clause = lead["rest"]
+            if w := _WITHOUT_FIRST.match(clause.strip()):
+                # "never merge without first running the tests": run them, then merge
+                clause = f"{w['rest']} only after {w['cond']}"
             only = not _READ_ONLY.search(clause) and (
                 ONLY_FOR.match(clause.strip()) or ONLY_AFTER.match(clause.strip())
             )
@@ -601,6 +604,13 @@ _DISCRETION = re.compile(
     r"(?:it\s+is\s+|they\s+are\s+|truly\s+|really\s+|strictly\s+|absolutely\s+)?"
     r"(?:needed|necessary|required|appropriate|relevant|useful|helpful|warranted|justified|"
     r"applicable|beneficial|essential|possible)(?:\s+(?:during|for|in|to)\s+[\w\s]+)?",
+    re.I,
+)
+#: "never X without first <doing Y>": the agent's own step, before X
+_WITHOUT_FIRST = re.compile(
+    r"^(?:never|do not|don't|must not|you must not|you must never|you should never)\s+"
+    r"(?P<rest>.+?),?\s+without\s+first\s+(?P<cond>(?!(?:being|getting|having)\b)[a-z]{3,}ing\b.+?)"
+    r"[.!]?$",
     re.I,
 )
 #: a step the agent takes itself: "after confirming the target issue", "once you have read it"

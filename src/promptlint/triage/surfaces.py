@@ -303,6 +303,8 @@ _STOP = frozenset([  # words that carry no topic
     "about", "as", "or", "and", "nor", "but", "so", "than", "then", "yourself", "themselves",
     "itself", "anything", "anyone", "anybody", "something", "information", "info", "way",
     "ways", "kind", "sort", "type",
+    # modal verbs: "a director will reach out" is not about wills
+    "will", "would", "shall", "should", "can", "could", "might", "must",
     # how it is said, not what: "read the number aloud", "repeat it back", "word for word"
     "aloud", "loud", "back", "out", "directly", "verbatim", "explicitly", "plainly", "clearly",
     "again",
