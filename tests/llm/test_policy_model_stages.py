@@ -301,6 +301,26 @@ def test_a_rule_ending_in_a_colon_points_at_the_block_after_it(tmp_path: Path) -
     assert pointed_text(policy, "On the first visit only, give one free mug of ale.") == ""
 
 
+def test_a_rule_naming_a_titled_text_below_points_at_the_block_under_that_title(
+    tmp_path: Path,
+) -> None:
+    from promptlint.llm.windows import pointed_text
+    from promptlint.load import load
+
+    policy_text = "Tickets are non-refundable once scanned. Credits expire at season end."
+    f = tmp_path / "ski.md"
+    f.write_text(
+        "# Resort\n\n### Vouchers\n"
+        "- Every refund reply must include the complete Refund Policy text below, word for word.\n"
+        "- Season pass refunds are never handled in chat.\n\n"
+        f"#### Refund Policy (quote exactly)\n\n> {policy_text}\n\n## Style\n- Be brief.\n",
+        encoding="utf-8",
+    )
+    policy = load(str(f))
+    rule = "Every refund reply must include the complete Refund Policy text below, word for word."
+    assert pointed_text(policy, rule) == f"> {policy_text}"  # not the next bullet
+
+
 def test_two_named_lines_extraction_did_not_take_are_two_rules(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

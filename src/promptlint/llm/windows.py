@@ -136,6 +136,26 @@ def numbered_windows(policy: Any, chars: int) -> list[str]:
     return out
 
 
+#: "the complete Refund Policy text below": a text the rule names, under a heading of its own
+_NAMED = re.compile(
+    r"\bthe\s+(?:(?:complete|full|exact|entire|whole|following)\s+)?"
+    r"(?P<name>[A-Z][\w'\u2019\-]*(?:\s+[A-Z][\w'\u2019\-]*){0,4})\s+"
+    r"(?:(?:text|message|template|wording|script|notice|statement|block)\s+)?(?:below|that follows)\b"
+)
+
+
+def _titled_block(quote: str, after: list[str]) -> list[str] | None:
+    """The lines under the heading that names the text a rule points at, or None."""
+    m = _NAMED.search(quote)
+    if m is None:
+        return None
+    name = m["name"].lower()
+    for i, line in enumerate(after):
+        if _SECTION_LINE.match(line) and name in line.lower():
+            return after[i + 1 :]
+    return None
+
+
 def pointed_text(policy: Any, quote: str) -> str:
     """The text a rule points at ("the acknowledgement below"): the lines after it up to
     the next heading or section tag, at most :data:`POINTED_CHARS`; "" when the rule
@@ -146,9 +166,13 @@ def pointed_text(policy: Any, quote: str) -> str:
     _, s_index, _, end = found
     # a rule ending in a colon introduces the block after it, not the rest of its section
     block = quote.rstrip().endswith(":")
+    after = policy.segments[s_index].text[end:].split("\n")[1:]
+    titled = _titled_block(quote, after)
+    if titled is not None:  # "the complete Refund Policy text below": under its heading
+        after = titled
     taken: list[str] = []
     size = 0
-    for line in policy.segments[s_index].text[end:].split("\n")[1:]:
+    for line in after:
         if _SECTION_LINE.match(line) and any(t.strip() for t in taken):
             break
         if block and not line.strip() and any(t.strip() for t in taken):
