@@ -2,6 +2,7 @@
 they are (no joint encoding, no solver), against labelled conflicts.
 
     python scripts/direct_reading.py ANSWERS.jsonl POLICY_DIR LABEL_DIR [PASSES | sweep]
+        [--extension EXT:FORMAT ...]
 
 This is the baseline the issue sets: a strong model reading each whole policy once and
 naming its conflicting rules. Pairs are matched like scripts/score.py matches findings.
@@ -62,7 +63,7 @@ def named_pairs(
 
 
 def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1,
-         sweep: bool = False) -> None:  # fmt: skip
+         sweep: bool = False, extension: dict[str, str] | None = None) -> None:  # fmt: skip
     answers = load_answers(answers_path)
     exp = found = reported = tp = 0
     loose = [0, 0]
@@ -72,7 +73,8 @@ def main(answers_path: Path, policy_dir: Path, label_dir: Path, passes: int = 1,
             continue
         expect = (yaml.safe_load(label.read_text("utf-8")) or {}).get("expect") or []
         try:
-            policy = load(str(f), keys=tuple(Config().yaml_keys) + tuple(Config().json_keys))
+            keys = tuple(Config().yaml_keys) + tuple(Config().json_keys)
+            policy = load(str(f), keys=keys, extension=extension)
         except Exception as err:
             print(f"{f.name}: not loaded ({err})")
             continue
@@ -111,6 +113,10 @@ def _at(policy: object, quote: str) -> dict:
 
 
 if __name__ == "__main__":
-    extra = sys.argv[4] if len(sys.argv) > 4 else "1"
-    main(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]),
-         1 if extra == "sweep" else int(extra), extra == "sweep")  # fmt: skip
+    args = sys.argv[1:]
+    ext = dict(args.pop(i + 1).split(":", 1) for i in range(len(args) - 2, -1, -1)
+               if args[i] == "--extension")  # fmt: skip
+    args = [a for a in args if a != "--extension"]
+    extra = args[3] if len(args) > 3 else "1"
+    main(Path(args[0]), Path(args[1]), Path(args[2]),
+         1 if extra == "sweep" else int(extra), extra == "sweep", ext or None)  # fmt: skip

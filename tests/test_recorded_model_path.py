@@ -16,7 +16,7 @@ from policy_scoring import _matches
 from promptlint.cli.app import run
 
 REPO = Path(__file__).resolve().parents[1]
-ANSWERS = REPO / "fixtures" / "recorded" / "session15.answers.jsonl"
+ANSWERS = REPO / "fixtures" / "recorded" / "session16.answers.jsonl"
 CODES = ("PL101", "PL102", "PL103", "PL104")
 
 
@@ -245,3 +245,29 @@ def test_real_set_w_swept_on_recorded_answers(capsys: pytest.CaptureFixture[str]
     # first run 6 of 11 at 15 reported; 14 since offline collisions no reading names are
     # set aside
     assert expected == 11 and found >= 6 and reported <= 14
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("replay")
+def test_blind_set_x_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """Set X, written blind in session 16 and first run on these answers."""
+    folder = REPO / "fixtures" / "heldout_x"
+    policies = _labelled(folder, folder)
+    expected, found, reported, true = _score(policies, folder, capsys)
+    # first run 29/30 at 29 (0d9c8eb); 30/30 at 30 since a rule naming a titled text
+    # below carries that text into its joint request
+    assert expected == 30 and found >= 30 and true == reported
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("replay")
+def test_real_set_x_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """Real set X: ten public prompts labelled blind in session 16 (15 conflicts); its
+    avante.nvim prompt is read as Jinja through --extension."""
+    labels = REPO / "tests" / "data" / "real_labels_x"
+    policies = _labelled(REPO / "tests" / "data" / "real_prompts" / "x", labels)
+    expected, found, reported, _true = _score(
+        policies, labels, capsys, "--extension", "avanterules:jinja"
+    )
+    # first run 7 of 15 at 33 reported (0d9c8eb), unchanged since
+    assert expected == 15 and found >= 7 and reported <= 33
