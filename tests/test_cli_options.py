@@ -193,6 +193,18 @@ def test_a_mapped_extension_is_found_in_folders_from_the_configuration(
     assert "promptlint.toml:1" in err and "'cobol'" in err
 
 
+def test_extract_and_encode_read_a_mapped_extension_from_the_configuration(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "agent.avanterules").write_text(PLAIN)
+    (tmp_path / "promptlint.toml").write_text('extension = {avanterules = "markdown"}\n')
+    monkeypatch.chdir(tmp_path)
+    assert run(["extract", "agent.avanterules", "-f", "json"]) == 0
+    assert "Always answer in English." in capsys.readouterr().out
+    assert run(["encode", "agent.avanterules"]) == 0
+    assert "reply_language" in (tmp_path / "agent.avanterules.pyrule").read_text()
+
+
 # --------------------------------------------------------------------------- paths
 
 

@@ -48,7 +48,7 @@ def encode_command(
     model = None
     with progress_for(cfg, stdout) as bar:
         for f in files:
-            policy = load(f)
+            policy = load(f, extension=cfg.extension)
             if cfg.backend == "llm":
                 from promptlint.pipeline import ModelBackend
 

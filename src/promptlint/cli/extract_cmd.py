@@ -40,7 +40,7 @@ def extract_command(
     cfg = load_config(Path(files[0]), config, isolated)
     print_config_warnings(cfg)
     cfg = apply_model_options(cfg, backend=backend, fallback=None, no_cache=no_cache)
-    policies = [load(f) for f in files]
+    policies = [load(f, extension=cfg.extension) for f in files]
     client = None
     if cfg.backend == "llm":
         from promptlint.pipeline import make_client
