@@ -39,9 +39,13 @@ def _stem(word: str) -> str:
     return word
 
 
+_CONTRACTION = re.compile(r"(?<=[a-z])['\u2019](?:ve|ll|re|m|d)\b")
+
+
 def normalize_label(label: str) -> str:
     """Lower-case, filler dropped, light stemming: 'Only asks a question' -> 'ask_question'."""
-    words = re.findall(r"[a-z0-9]+", label.lower())
+    # "until you've exhausted": the contraction is not a word of the situation
+    words = re.findall(r"[a-z0-9]+", _CONTRACTION.sub("", label.lower()))
     kept = [_stem(w) for w in words if w not in _FILLER]
     return "_".join(kept or words)
 
