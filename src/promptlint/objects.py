@@ -157,8 +157,12 @@ class Policy:
         """Branch -> arm of the template branches the text at ``line:col`` sits in."""
         if not self.arms:
             return {}
-        at = self._line_starts[min(line, len(self._line_starts)) - 1] + col - 1
+        at = self.offset(line, col)
         return {b: arm for start, end, b, arm in self.arms if start <= at < end}
+
+    def offset(self, line: int, col: int) -> int:
+        """File character offset of 1-based ``line:col`` (a line past the end: the last)."""
+        return self._line_starts[min(line, len(self._line_starts)) - 1] + col - 1
 
     def line_col(self, file_offset: int) -> tuple[int, int]:
         """1-based (line, column) of a file character offset."""

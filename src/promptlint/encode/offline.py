@@ -371,6 +371,7 @@ def _encode_clause(clause: str) -> tuple[tuple[str, ...], bool]:
     #: does not read those words again ("answer in English" is one language rule)
     taken: list[tuple[int, int, str]] = []
     only_additive = True
+    quoted = _quoted(clause)
     for pat in consequent_patterns():
         if pat.skip_if is not None and pat.skip_if.search(clause):
             continue
@@ -382,7 +383,7 @@ def _encode_clause(clause: str) -> tuple[tuple[str, ...], bool]:
                 continue  # "never ask before pushing commits": when, not what
             if _CHOOSE.match(clause[: m.start()]) and _WHICH_ONES.match(clause, m.end()):
                 continue
-            if any(a < m.start() and m.end() <= b for a, b in _quoted(clause)):
+            if any(a < m.start() and m.end() <= b for a, b in quoted):
                 continue  # 'overrides such as "use emoji in responses"' mention, not ask
             taken.append((*m.span(), prim))
             sign = _sign_of(clause, m, pat)

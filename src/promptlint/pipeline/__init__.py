@@ -248,7 +248,7 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
         diagnostics = nominations(backend, policies, all_records, rules, refs, result, model,
                                   config, diagnostics)  # fmt: skip
     else:
-        diagnostics = held_back(diagnostics, rules, {p.path: p.text for p in policies})  # quiet
+        diagnostics = held_back(diagnostics, rules, {p.path: p for p in policies})  # quiet
     if backend.runs("vet"):
         diagnostics = vetted(backend, policies, diagnostics)
 

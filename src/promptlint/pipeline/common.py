@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from promptlint.diagnostics import Category, Diagnostic, RuleRef, Severity
@@ -15,13 +16,16 @@ if TYPE_CHECKING:
     from promptlint.triage import TriageResult
 
 __all__ = [
+    "COLLISIONS",
     "apply_compiled",
     "collision_code",
     "compile_outcomes",
     "compiled",
+    "demoted",
     "describe_clause",
     "diag",
     "encode_with",
+    "encoder_collisions",
     "one_line",
     "pyrule_ref",
     "record_ref",
@@ -29,6 +33,35 @@ __all__ = [
     "triage_diagnostics",
     "unencoded",
 ]
+
+
+#: the codes of a collision between two rules
+COLLISIONS = frozenset({"PL101", "PL102", "PL103", "PL104"})
+
+
+def encoder_collisions(
+    diagnostics: Sequence[Diagnostic], rules: Sequence[EncodedRule]
+) -> list[int]:
+    """Where the collisions triage found between two encoded rules are, but for pairs of
+    hand-written encodings (their author chose the values: they always stand)."""
+    origin = {r.id: r.origin for r in rules}
+    return [
+        i
+        for i, d in enumerate(diagnostics)
+        if d.code in COLLISIONS
+        and d.data.get("source") == "triage"
+        and len(d.rules) == 2
+        and not all(origin.get(ref.id) == "manual" for ref in d.rules)
+    ]
+
+
+def demoted(d: Diagnostic, code: str, lead: str, **data: Any) -> Diagnostic:
+    """A collision turned into an info diagnostic ``code``: its message after ``lead``,
+    its data with ``data`` added."""
+    return replace(
+        d, code=code, severity=Severity.INFO,
+        message=f"{lead}: {d.message[:1].lower()}{d.message[1:]}", data={**d.data, **data},
+    )  # fmt: skip
 
 
 def pyrule_ref(rule: EncodedRule, path: str) -> RuleRef:

@@ -11,15 +11,20 @@ from typing import TYPE_CHECKING, Any
 
 from promptlint.diagnostics import Category, Diagnostic, RuleRef, Severity
 from promptlint.objects import EncodedRule, Entry, PolicyModel, RuleRecord
-from promptlint.pipeline.common import diag, record_ref, run_triage, triage_diagnostics
+from promptlint.pipeline.common import (
+    demoted,
+    diag,
+    encoder_collisions,
+    record_ref,
+    run_triage,
+    triage_diagnostics,
+)
 from promptlint.pipeline.prompts import Place, apart, prompts_of
 
 if TYPE_CHECKING:
     from promptlint.config import Config
 
-__all__ = ["COLLISIONS", "nominations"]
-
-COLLISIONS = frozenset({"PL101", "PL102", "PL103", "PL104"})
+__all__ = ["nominations"]
 
 
 def _collapse(text: str) -> str:
@@ -144,8 +149,13 @@ def nominations(
         refs.setdefault(idb, record_ref(idb, rb))
         todo.append(_Pair(replace(ra, id=ida), replace(rb, id=idb), n.situation, n.reason))
     if not failures:
-        for i in _unnamed(out, named, rules):
-            out[i] = _set_aside(out[i])
+        # Measured on every labelled set, a joint re-encoding of these confirmed 28 and only
+        # 2 were conflicts a labeller named (docs/evaluation.md, session 15): the model
+        # encodes what it is shown on one surface, so it cannot refute them
+        for i in encoder_collisions(out, rules):
+            if frozenset(ref.id for ref in out[i].rules) not in named:
+                out[i] = demoted(out[i], "PL108", "No reading of the policy names this pair",
+                                 set_aside=out[i].code)  # fmt: skip
     if not todo:
         return out
     verdicts = _confirm(backend, todo, model, policies, config, refs, out)
@@ -169,34 +179,6 @@ def _quote(record: RuleRecord) -> str:
     from promptlint.pyrule import collapse_ws
 
     return collapse_ws(record.quote)[:200]
-
-
-def _unnamed(
-    diagnostics: Sequence[Diagnostic], named: set[frozenset[str]], rules: Sequence[EncodedRule]
-) -> list[int]:
-    """Where the offline encoder's collisions that no reading named are. Measured on every
-    labelled set, a joint re-encoding of these confirmed 28 and only 2 were conflicts a
-    labeller named (docs/evaluation.md, session 15): the model encodes what it is shown
-    on one surface, so it cannot refute them. Pairs of hand-written encodings stand."""
-    origin = {r.id: r.origin for r in rules}
-    return [
-        i
-        for i, d in enumerate(diagnostics)
-        if d.code in COLLISIONS
-        and d.data.get("source") == "triage"
-        and len(d.rules) == 2
-        and frozenset(ref.id for ref in d.rules) not in named
-        and not all(origin.get(ref.id) == "manual" for ref in d.rules)
-    ]
-
-
-def _set_aside(d: Diagnostic) -> Diagnostic:
-    return replace(
-        d, code="PL108", severity=Severity.INFO,
-        message=f"No reading of the policy names this pair: {d.message[:1].lower()}"
-                f"{d.message[1:]}",
-        data={**d.data, "set_aside": d.code},
-    )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

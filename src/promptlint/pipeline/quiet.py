@@ -16,46 +16,31 @@ Pairs of hand-written encodings always stand: their author chose the values.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from typing import Any
 
-from promptlint.diagnostics import Diagnostic, Severity
+from promptlint.diagnostics import Diagnostic
 from promptlint.objects import EncodedRule
+from promptlint.pipeline.common import demoted, encoder_collisions
 
 __all__ = ["held_back"]
 
-COLLISIONS = frozenset({"PL101", "PL102", "PL103", "PL104"})
-
 
 def held_back(
-    diagnostics: Sequence[Diagnostic], rules: Sequence[EncodedRule], texts: Mapping[str, str]
+    diagnostics: Sequence[Diagnostic], rules: Sequence[EncodedRule], policies: Mapping[str, Any]
 ) -> list[Diagnostic]:
-    """``texts``: each policy file's text, to tell where its decoded lines end."""
-    origin = {r.id: r.origin for r in rules}
-    starts = {path: _line_starts(text) for path, text in texts.items()}
-    out = []
-    for d in diagnostics:
-        considered = (
-            d.code in COLLISIONS
-            and len(d.rules) == 2
-            and not all(origin.get(ref.id) == "manual" for ref in d.rules)
-        )
-        reason = _reason(d, texts, starts) if considered else None
-        if reason is None:
-            out.append(d)
-            continue
-        out.append(replace(
-            d, code="PL109", severity=Severity.INFO,
-            message=f"Held back offline ({reason}): {d.message[:1].lower()}{d.message[1:]}",
-            data={**d.data, "held_back": d.code, "reason": reason},
-        ))  # fmt: skip
+    """``policies``: each file's loaded policy, by path, to tell where its decoded lines end."""
+    out = list(diagnostics)
+    for i in encoder_collisions(diagnostics, rules):
+        d = out[i]
+        reason = _reason(d, policies)
+        if reason is not None:
+            out[i] = demoted(d, "PL109", f"Held back offline ({reason})",
+                             held_back=d.code, reason=reason)  # fmt: skip
     return out
 
 
-def _reason(
-    d: Diagnostic, texts: Mapping[str, str], line_starts: Mapping[str, list[int]]
-) -> str | None:
+def _reason(d: Diagnostic, policies: Mapping[str, Any]) -> str | None:
     loose = [
         a for a in d.data.get("assumptions") or ()
         if a.get("source") == "lexical" and a.get("reason") == "loosely contained"
@@ -63,18 +48,13 @@ def _reason(
     if loose:
         return f'"{loose[0]["left"]}" may not cover "{loose[0]["right"]}"'
     a, b = sorted(d.rules, key=lambda r: (r.line, r.column))
-    text = texts.get(a.path)
-    if text is None or a.path != b.path:
+    policy = policies.get(a.path)
+    if policy is None or a.path != b.path:
         return None
-    starts = line_starts[a.path]
-    if a.end_line > len(starts) or b.line > len(starts):
-        return None
-    between = text[starts[a.end_line - 1] + a.end_column - 1 : starts[b.line - 1] + b.column - 1]
+    if max(a.end_line, b.line) > policy.line_col(len(policy.text))[0]:
+        return None  # not a place in this file: the finding stands
+    between = policy.text[policy.offset(a.end_line, a.end_column) : policy.offset(b.line, b.column)]
     # a JSON or code string holds many lines of the prompt in one line of the file
     if "\n" in between or "\\n" in between:
         return None
     return "both rules are on one line"
-
-
-def _line_starts(text: str) -> list[int]:
-    return [0, *(m.end() for m in re.finditer("\n", text))]

@@ -9,11 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from promptlint.diagnostics import Category, Diagnostic, Severity
-from promptlint.pipeline.common import one_line
+from promptlint.pipeline.common import COLLISIONS, one_line
 
-__all__ = ["COLLISIONS", "vetted"]
-
-COLLISIONS = frozenset({"PL101", "PL102", "PL103", "PL104"})
+__all__ = ["vetted"]
 #: reasons that set a collision aside; an exception the text states is only shown: whether
 #: it covers the situation is the judgement the finding asks a person to make
 SET_ASIDE = frozenset({"example", "separate", "soft"})
