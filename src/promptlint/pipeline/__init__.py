@@ -255,7 +255,8 @@ def check_policy(group: Sequence[str], config: Config, backend: Any = None) -> P
     budget = backend.budget_note(budget_mark, group[0])
     if budget is not None:
         diagnostics.append(budget)
-    extracted = len(all_records)
+    # a reviewed sidecar may hold rules the extractor does not see; they are rules found too
+    extracted = max(len(all_records), len(rules))
     stats = _stats(
         group[0] if len(group) == 1 else " + ".join(group),
         result,

@@ -10,9 +10,6 @@ import hashlib
 import re
 from pathlib import Path
 
-from lark.exceptions import UnexpectedInput
-from lark.indenter import DedentError
-
 from promptlint.errors import PyRuleError
 from promptlint.objects import EncodedRule
 from promptlint.pyrule.render import render_clause, render_condition_english
@@ -88,6 +85,11 @@ def _check_depth(text: str, path: str) -> None:
 
 
 def _compile(text: str, path: str) -> tuple[EncodedRule, ...]:
+    # lark is imported here, not at the top: a run whose sidecars are all in the compile
+    # cache never parses, and pays nothing for it
+    from lark.exceptions import UnexpectedInput
+    from lark.indenter import DedentError
+
     from promptlint.pyrule.compiler import compile_tree
     from promptlint.pyrule.parser import parse
     from promptlint.pyrule.syntax_errors import syntax_error
@@ -105,7 +107,10 @@ def _compile(text: str, path: str) -> tuple[EncodedRule, ...]:
             column=1,
             hint="use the same indentation (4 spaces) for every statement of a block",
         ) from None
-    return compile_tree(tree, text, path)
+    try:
+        return compile_tree(tree, text, path)
+    except PyRuleError:
+        return compile_tree(parse(text, positions=True), text, path)  # to locate the error
 
 
 def _dedent_line(text: str, message: str) -> int:

@@ -97,20 +97,60 @@ def _subtree(node: Tree[Token] | Token | None) -> Tree[Token]:
 
 
 def _pos(node: Tree[Token] | Token) -> tuple[int, int, int, int]:
-    if isinstance(node, Token):
-        return (
-            node.line or 1,
-            node.column or 1,
-            node.end_line or node.line or 1,
-            node.end_column or (node.column or 1) + len(node),
-        )
-    meta = node.meta
-    if getattr(meta, "empty", True):
-        for child in node.children:
-            if isinstance(child, (Tree, Token)):
-                return _pos(child)
+    if isinstance(node, Tree) and not getattr(node.meta, "empty", True):
+        meta = node.meta
+        return (meta.line, meta.column, meta.end_line, meta.end_column)
+    first, last = _edge_token(node, 0), _edge_token(node, -1)
+    if first is None or last is None:
         return (1, 1, 1, 1)
-    return (meta.line, meta.column, meta.end_line, meta.end_column)
+    return (
+        first.line or 1,
+        first.column or 1,
+        last.end_line or last.line or 1,
+        last.end_column or (last.column or 1) + len(last),
+    )
+
+
+def _edge_token(node: Tree[Token] | Token, end: int) -> Token | None:
+    if isinstance(node, Token):
+        return node
+    children = node.children if end == 0 else reversed(node.children)
+    for child in children:
+        if isinstance(child, (Tree, Token)):
+            found = _edge_token(child, end)
+            if found is not None:
+                return found
+    return None
+
+
+_NEWLINES = re.compile(r"(?:\r?\n[\t ]*|#[^\n]*)+")
+
+
+def _tokens(node: Tree[Token] | Token) -> list[Token]:
+    return (
+        [node]
+        if isinstance(node, Token)
+        else list(node.scan_values(lambda v: isinstance(v, Token)))
+    )
+
+
+def _depth(text: str, start: int, end: int, quoted: list[Token]) -> int:
+    """Open brackets left unclosed in ``text[start:end]``, string literals skipped."""
+    depth, pos = 0, start
+    for tok in sorted(quoted, key=lambda t: t.start_pos or 0):
+        depth += _balance(text[pos : tok.start_pos])
+        pos = tok.end_pos or pos
+    return depth + _balance(text[pos:end])
+
+
+def _balance(chunk: str) -> int:
+    return sum(chunk.count(c) for c in "([{") - sum(chunk.count(c) for c in ")]}")
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of ``offset`` (the column of an end: one past the last)."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 class _Compiler:
@@ -129,6 +169,32 @@ class _Compiler:
 
     def span(self, node: Tree[Token] | Token) -> Span:
         line, col, end_line, end_col = _pos(node)
+        if isinstance(node, Tree) and not getattr(node.meta, "empty", True):
+            return Span(self.path, line, col, end_line, end_col)
+        # the tree was parsed without node positions (see parser.parse): a node's anonymous
+        # tokens ("@", closing brackets) are not in it, so its edges are taken from the text
+        first, last = _edge_token(node, 0), _edge_token(node, -1)
+        if first is None or last is None or first.start_pos is None or last.end_pos is None:
+            return Span(self.path, line, col, end_line, end_col)
+        text, start, end = self.text, first.start_pos, last.end_pos
+        if isinstance(node, Tree) and node.data == "decorator":
+            start = text.rfind("@", 0, start)
+            line, col = _line_col(text, start)
+        quoted = [t for t in _tokens(node) if t.type in ("STRING", "LONG_STRING")]
+        depth = _depth(text, start, end, quoted)
+        while depth > 0 and end < len(text):
+            ch = text[end]
+            if ch in ")]}":
+                depth -= 1
+            elif ch in "([{":
+                depth += 1
+            elif not ch.isspace():
+                break
+            end += 1
+        if isinstance(node, Tree) and node.data == "decorator":
+            newline = _NEWLINES.match(text, end)  # a decorator's line ends with its _NL token
+            end = newline.end() if newline else end
+        end_line, end_col = _line_col(text, end)
         return Span(self.path, line, col, end_line, end_col)
 
     # ------------------------------------------------------------------ rules

@@ -23,20 +23,24 @@ class PyRuleIndenter(Indenter):
 
 
 @cache
-def get_parser() -> Lark:
+def get_parser(positions: bool = False) -> Lark:
     return Lark(
         resources.grammar_text(),
         parser="lalr",
         postlex=PyRuleIndenter(),
-        propagate_positions=True,
+        propagate_positions=positions,
         maybe_placeholders=True,
         # the LALR tables are cached in the temp dir, keyed by a hash of grammar and options
         cache=True,
     )
 
 
-def parse(text: str) -> Tree[Token]:
-    """Parse PyRule text; raises ``lark.exceptions.UnexpectedInput`` on a syntax error."""
+def parse(text: str, *, positions: bool = False) -> Tree[Token]:
+    """Parse PyRule text; raises ``lark.exceptions.UnexpectedInput`` on a syntax error.
+
+    Without ``positions`` only tokens carry positions: propagating them to every node is a
+    third of the parse time, and a valid file needs only a few spans, which the compiler
+    reads off its tokens. A compile error is located on a tree parsed with them."""
     if not text.endswith("\n"):
         text += "\n"
-    return get_parser().parse(text)
+    return get_parser(positions).parse(text)

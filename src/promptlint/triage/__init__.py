@@ -251,8 +251,9 @@ class _Engine:
 
 
 def _literal_glob_match(d: Deferred) -> bool | None:
-    """Containment of a literal required path or command in a glob, decided in Python
-    (the solver is needed only when the required side has wildcards)."""
+    """Containment of a required path or command in a forbidden glob, decided in Python
+    when the required side is literal or a match of it falls outside (the solver is needed
+    only to prove that every match of a wildcard falls inside)."""
     from promptlint.objects import Const as _Const
 
     assert isinstance(d.left, _Const) and isinstance(d.right, _Const)
@@ -260,12 +261,17 @@ def _literal_glob_match(d: Deferred) -> bool | None:
     negated = forbidden.startswith("!")
     forbidden = forbidden.removeprefix("!")
     alternatives = glob_alternatives(forbidden)
-    if any(ch in required for ch in "*?[!{") or any(
-        ch in alt for alt in alternatives for ch in "?[!{"
+    if any(ch in alt for alt in alternatives for ch in "?[!{") or any(
+        ch in required for ch in "?[!{"
     ):
         return None
     path = d.kind == "glob_path_in"
-    matched = any(glob_match(alt, required, path=path) for alt in alternatives)
+    # with wildcards on the required side, its shortest match (every star empty) is one
+    # of its matches: outside the forbidden glob, containment fails without the solver
+    shortest = required.replace("*", "")
+    matched = any(glob_match(alt, shortest, path=path) for alt in alternatives)
+    if "*" in required:
+        return False if matched == negated else None
     return matched != negated
 
 
