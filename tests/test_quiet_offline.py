@@ -94,3 +94,30 @@ def test_words_that_differ_only_in_inflection_need_no_assumption(tmp_path: Path,
     code, diags = _check(tmp_path / "g.md", capsys)
     assert code == 1 and [d["code"] for d in diags] == ["PL102"]
     assert diags[0]["data"]["assumptions"] == []
+
+
+ONLY_WHEN = "# Agent\n\n- Only call `end_turn` when the task is complete or you are blocked.\n"
+
+
+def test_a_witness_denying_and_asserting_kindred_situations_is_held_back(
+    tmp_path: Path, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    # "not (task complete or blocked)" and "have completed the request" are only words
+    # offline: the one may be the other, so the finding is not vouched for
+    (tmp_path / "k.md").write_text(
+        ONLY_WHEN + "- When you have completed the request, call `end_turn`.\n", encoding="utf-8"
+    )
+    code, diags = _check(tmp_path / "k.md", capsys)
+    assert code == 0 and [d["code"] for d in diags] == ["PL109"], diags
+    assert diags[0]["data"]["reason"] == (
+        'the witness needs "task complete or blocked" false and "have completed request" true,'
+        ' which share "completed"'
+    )
+
+
+def test_a_witness_over_unrelated_situations_stands(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "u.md").write_text(
+        ONLY_WHEN + "- When the user says goodbye, call `end_turn`.\n", encoding="utf-8"
+    )
+    code, diags = _check(tmp_path / "u.md", capsys)
+    assert code == 1 and [d["code"] for d in diags] == ["PL102"], diags

@@ -9,7 +9,10 @@ Two kinds, each measured on every labelled set before it was held back
   is a bare verb ("search", where the rule said "don't just search");
 - both rules come from one line: an author who writes two demands in one line has
   usually written them to fit ("Call done only after ...; if you reach the tool cap,
-  call done"). No labelled conflict in the real prompts is within one line.
+  call done"). No labelled conflict in the real prompts is within one line;
+- its witness needs a situation false and another true that share a word ("not about
+  complete or blocked" and "have completed the request"): offline, the two labels are
+  only words, and the one may well be the other (session 17).
 
 Pairs of hand-written encodings always stand: their author chose the values.
 """
@@ -47,6 +50,9 @@ def _reason(d: Diagnostic, policies: Mapping[str, Any]) -> str | None:
     ]  # fmt: skip
     if loose:
         return f'"{loose[0]["left"]}" may not cover "{loose[0]["right"]}"'
+    shared = _shared_situation(d)
+    if shared is not None:
+        return shared
     a, b = sorted(d.rules, key=lambda r: (r.line, r.column))
     policy = policies.get(a.path)
     if policy is None or a.path != b.path:
@@ -58,3 +64,40 @@ def _reason(d: Diagnostic, policies: Mapping[str, Any]) -> str | None:
     if "\n" in between or "\\n" in between:
         return None
     return "both rules are on one line"
+
+
+#: words every situation label may have; sharing one says nothing
+_GENERIC = frozenset({
+    "request", "ask", "user", "message", "task", "agent", "reply", "answer", "respond",
+    "response", "question", "want", "need", "have", "about", "when", "with", "from",
+    "that", "this", "what", "your", "their", "into", "only", "more", "than", "then",
+    "there", "still",
+})  # fmt: skip
+
+
+def _roots(label: str) -> set[str]:
+    out = set()
+    for word in label.split("_"):
+        for suffix in ("ing", "ed", "es", "s", "e"):
+            if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+                word = word[: -len(suffix)]
+                break
+        if len(word) >= 4 and word not in _GENERIC:
+            out.add(word)
+    return out
+
+
+def _shared_situation(d: Diagnostic) -> str | None:
+    """A witness that denies one situation and asserts another with a word in common."""
+    assignment = (d.witness or {}).get("assignment") or {}
+    labels = {k.split(":", 1)[1]: v for k, v in assignment.items() if k.startswith("semantic:")}
+    denied = [x for x, v in labels.items() if v is False]
+    held = [y for y, v in labels.items() if v is True]
+    for x in denied:
+        for y in held:
+            common = _roots(x) & _roots(y)
+            if common:
+                word = next(w for w in y.split("_") if _roots(w) & common)
+                return (f'the witness needs "{x.replace("_", " ")}" false and '
+                        f'"{y.replace("_", " ")}" true, which share "{word}"')  # fmt: skip
+    return None
