@@ -121,3 +121,25 @@ def test_a_witness_over_unrelated_situations_stands(tmp_path: Path, capsys) -> N
     )
     code, diags = _check(tmp_path / "u.md", capsys)
     assert code == 1 and [d["code"] for d in diags] == ["PL102"], diags
+
+
+def test_a_narrowed_prohibition_is_held_back(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    # offline, "cite" is one surface: the narrowing ("the same source") is lost
+    (tmp_path / "c.md").write_text(
+        "# Answers\n\n- Always cite your sources.\n- Never cite the same source more than once.\n",
+        encoding="utf-8",
+    )
+    code, diags = _check(tmp_path / "c.md", capsys)
+    assert code == 0 and [d["code"] for d in diags] == ["PL109"], diags
+    assert diags[0]["data"]["reason"] == (
+        'the prohibition is narrowed ("the same source"): it may not forbid what the other'
+        " rule requires"
+    )
+
+
+def test_a_whole_prohibition_stands(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "w.md").write_text(
+        "# Answers\n\n- Always cite your sources.\n- Never cite sources.\n", encoding="utf-8"
+    )
+    code, diags = _check(tmp_path / "w.md", capsys)
+    assert code == 1 and [d["code"] for d in diags] == ["PL102"], diags

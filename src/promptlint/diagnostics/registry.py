@@ -562,7 +562,7 @@ by hand in the sidecar (hand-written encodings always stand), or read again with
             """
 ## What it finds
 Without a model reading the policy, promptlint is quiet: a collision is reported as an
-error only when the offline path can stand behind it. Three kinds are held back and shown
+error only when the offline path can stand behind it. Four kinds are held back and shown
 here instead, with the collision they would have been (`held_back` in the JSON names its
 code, `reason` says why):
 
@@ -576,10 +576,13 @@ code, `reason` says why):
 - its witness needs one situation false and another true that share a word ("the task
   is not complete or blocked" and "you have completed the request"): offline, situations
   are only words, and the one may well be the other.
+- the prohibition narrows what it forbids ("never cite the same source more than once",
+  "do not cite sources that are not in the list", "never use any other format"): offline
+  the clause forbids the whole kind, and the other rule may require only the rest.
 
 Pairs of hand-written encodings always stand.
 ## Why it matters
-On the labelled sets, most offline collisions of these two kinds were not conflicts: the
+On the labelled sets, most offline collisions of these kinds were not conflicts: the
 offline encoder reads one rule at a time and drops the word that restricts it ("just",
 "only", "your own"). No labelled conflict in the real prompts lies within one line
 (docs/evaluation.md, sessions 16 and 17).

@@ -12,13 +12,17 @@ Two kinds, each measured on every labelled set before it was held back
   call done"). No labelled conflict in the real prompts is within one line;
 - its witness needs a situation false and another true that share a word ("not about
   complete or blocked" and "have completed the request"): offline, the two labels are
-  only words, and the one may well be the other (session 17).
+  only words, and the one may well be the other (session 17);
+- the prohibition restricts what it forbids ("do not cite sources that are not in the
+  list", "never cite the same source more than once", "never use any other format"):
+  it forbids some of a kind, and the other rule may require the rest (session 17).
 
 Pairs of hand-written encodings always stand: their author chose the values.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -34,9 +38,10 @@ def held_back(
 ) -> list[Diagnostic]:
     """``policies``: each file's loaded policy, by path, to tell where its decoded lines end."""
     out = list(diagnostics)
+    by_id = {r.id: r for r in rules}
     for i in encoder_collisions(diagnostics, rules):
         d = out[i]
-        reason = _reason(d, policies)
+        reason = _reason(d, policies) or _restricted(d, by_id)
         if reason is not None:
             out[i] = demoted(d, "PL109", f"Held back offline ({reason})",
                              held_back=d.code, reason=reason)  # fmt: skip
@@ -100,4 +105,31 @@ def _shared_situation(d: Diagnostic) -> str | None:
                 word = next(w for w in y.split("_") if _roots(w) & common)
                 return (f'the witness needs "{x.replace("_", " ")}" false and '
                         f'"{y.replace("_", " ")}" true, which share "{word}"')  # fmt: skip
+    return None
+
+
+#: a prohibition's object narrowed to some of its kind
+_APOSTROPHE = "['\u2019]"
+_OPENING = "[\"'(\\[\u201c\u2018]"
+_RESTRICTIVE = re.compile(
+    rf"\b(?:that|which|who)\s+(?:are|is|were|was|do|does)\s*(?:n{_APOSTROPHE}t|not)\b"
+    rf"|\b(?:not|n{_APOSTROPHE}t)\s+(?:in|from|on|listed|provided|given|returned)\b"
+    r"|\b(?:any|every|all)\s+other\b|\bother\s+than\b|\bthe\s+same\s+\w+"
+    rf"|\bmore\s+than\s+(?:once|twice|\w+\s+times)\b|\blike\s+{_OPENING}",
+    re.IGNORECASE,
+)
+
+
+def _restricted(d: Diagnostic, rules: Mapping[str, EncodedRule]) -> str | None:
+    """A forbidding rule whose quote narrows what it forbids (offline, the narrowing is
+    lost: the clause forbids the whole kind)."""
+    for pair in d.data.get("clauses") or ():
+        for clause_id in pair:
+            rule = rules.get(str(clause_id).split("#", 1)[0])
+            clause = next((c for c in rule.clauses if c.id == clause_id), None) if rule else None
+            if rule is None or clause is None or clause.sign != "forbid":
+                continue
+            m = _RESTRICTIVE.search(rule.quote)
+            if m:
+                return f'the prohibition is narrowed ("{m[0]}"): it may not forbid what the other rule requires'
     return None
