@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from promptlint.cli.app import run
 from promptlint.pyrule import quote_sha
 
@@ -123,16 +125,26 @@ def test_a_witness_over_unrelated_situations_stands(tmp_path: Path, capsys) -> N
     assert code == 1 and [d["code"] for d in diags] == ["PL102"], diags
 
 
-def test_a_narrowed_prohibition_is_held_back(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    # offline, "cite" is one surface: the narrowing ("the same source") is lost
+@pytest.mark.parametrize(
+    ("prohibition", "narrowing"),
+    [
+        ("Never cite the same source more than once.", "the same source"),
+        ("Do not cite sources that are not in the sources section.", "that are not"),
+        ("Do not share one customer's prices with another customer.", "another"),
+    ],
+)
+def test_a_narrowed_prohibition_is_held_back(
+    tmp_path: Path, capsys, prohibition, narrowing
+) -> None:  # type: ignore[no-untyped-def]
+    # offline the clause forbids the whole kind ("cite", "disclose prices"): the narrowing is lost
+    required = "Always cite your sources." if "cite" in prohibition else "Quote prices in GBP."
     (tmp_path / "c.md").write_text(
-        "# Answers\n\n- Always cite your sources.\n- Never cite the same source more than once.\n",
-        encoding="utf-8",
+        f"# Answers\n\n- {required}\n- {prohibition}\n", encoding="utf-8"
     )
     code, diags = _check(tmp_path / "c.md", capsys)
     assert code == 0 and [d["code"] for d in diags] == ["PL109"], diags
     assert diags[0]["data"]["reason"] == (
-        'the prohibition is narrowed ("the same source"): it may not forbid what the other'
+        f'the prohibition is narrowed ("{narrowing}"): it may not forbid what the other'
         " rule requires"
     )
 

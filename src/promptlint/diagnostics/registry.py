@@ -577,7 +577,8 @@ code, `reason` says why):
   is not complete or blocked" and "you have completed the request"): offline, situations
   are only words, and the one may well be the other.
 - the prohibition narrows what it forbids ("never cite the same source more than once",
-  "do not cite sources that are not in the list", "never use any other format"): offline
+  "do not cite sources that are not in the list", "never use any other format", "do not
+  share one customer's prices with another customer"): offline
   the clause forbids the whole kind, and the other rule may require only the rest.
 
 Pairs of hand-written encodings always stand.

@@ -14,7 +14,8 @@ Two kinds, each measured on every labelled set before it was held back
   complete or blocked" and "have completed the request"): offline, the two labels are
   only words, and the one may well be the other (session 17);
 - the prohibition restricts what it forbids ("do not cite sources that are not in the
-  list", "never cite the same source more than once", "never use any other format"):
+  list", "never cite the same source more than once", "never use any other format",
+  "do not share one customer's prices with another customer"):
   it forbids some of a kind, and the other rule may require the rest (session 17).
 
 Pairs of hand-written encodings always stand: their author chose the values.
@@ -114,7 +115,7 @@ _OPENING = "[\"'(\\[\u201c\u2018]"
 _RESTRICTIVE = re.compile(
     rf"\b(?:that|which|who)\s+(?:are|is|were|was|do|does)\s*(?:n{_APOSTROPHE}t|not)\b"
     rf"|\b(?:not|n{_APOSTROPHE}t)\s+(?:in|from|on|listed|provided|given|returned)\b"
-    r"|\b(?:any|every|all)\s+other\b|\bother\s+than\b|\bthe\s+same\s+\w+"
+    r"|\b(?:any|every|all)\s+other\b|\bother\s+than\b|\bthe\s+same\s+\w+|\banother\b"
     rf"|\bmore\s+than\s+(?:once|twice|\w+\s+times)\b|\blike\s+{_OPENING}",
     re.IGNORECASE,
 )
