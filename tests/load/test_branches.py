@@ -70,3 +70,21 @@ def test_rules_in_two_arms_of_a_branch_are_not_paired(
     assert pairs == [(4, 9), (6, 9)]  # each arm against the text outside, never each other
     (note,) = [d for d in doc["diagnostics"] if d["code"] == "PL107"]
     assert note["data"] == {"branches": True, "set_aside": 1}
+
+
+def test_a_ternary_between_two_strings_outside_a_template_is_a_branch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # opencommit's `config.OCO_DESCRIPTION ? 'Add a short description ...' : "Don't add any
+    # descriptions ..."`: a setting picks one of the two strings, never both
+    path = tmp_path / "prompts.ts"
+    path.write_text(
+        "const languageInstruction = () =>\n  config.FRENCH\n"
+        "    ? 'Always reply in French.'\n    : \"Always reply in English.\";\n\n"
+        "export const SYSTEM_PROMPT = `You are a support agent.\n${languageInstruction()}`;\n",
+        encoding="utf-8",
+    )
+    assert run(["check", "--isolated", "--no-cache", "-f", "json", str(path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [d["code"] for d in doc["diagnostics"]] == ["PL107"]
+    assert doc["diagnostics"][0]["data"] == {"branches": True, "set_aside": 1}

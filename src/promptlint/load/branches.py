@@ -1,5 +1,6 @@
 """Exclusive branches of a template: the arms of a Jinja ``{% if %}`` / ``{% elif %}`` /
-``{% else %}`` block, and of a TypeScript ``cond ? `...` : `...``` inside a prompt. A
+``{% else %}`` block, and of a TypeScript ternary (``cond ? `...` : `...``` inside a prompt,
+or ``flag ? 'say X' : 'never say X'`` anywhere in the file). A
 rendered prompt holds one arm of each, so rules in two arms of one branch never apply
 together. Arms are ``(file_start, file_end, branch, arm)``, ``branch`` numbering the
 file's branching points."""

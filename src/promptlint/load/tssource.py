@@ -157,8 +157,12 @@ def ts_segments(
     # inside a ${...}: asking tree-sitter for parents is quadratic in the nesting depth
     stack: list[tuple[Any, str, bool]] = [(tree.root_node, "", False)]
     taken: list[Any] = []
+    # `flag ? 'say X' : 'never say X'` outside a template picks one string as well
+    ternaries: list[Any] = []
     while stack:
         node, owner, in_sub = stack.pop()
+        if node.type == "ternary_expression" and not in_sub:
+            ternaries.append(node)
         if node.type == "jsx_element":  # a prompt-tsx component: its text is the prompt
             runs, nested = jsx_runs(node)
             segments += runs
@@ -179,10 +183,12 @@ def ts_segments(
         stack.extend((c, owner, in_sub) for c in reversed(node.children))
     segments.sort(key=lambda s: s.pieces[0][1] if s.pieces else 0)
     arms: list[Arm] = []
-    todo = list(taken)
+    todo = list(taken) + ternaries
+    seen: set[int] = set()
     while todo:
         node = todo.pop()
-        if node.type == "ternary_expression":
+        if node.type == "ternary_expression" and node.start_byte not in seen:
+            seen.add(node.start_byte)
             for k, f in enumerate(("consequence", "alternative")):
                 arm = node.child_by_field_name(f)
                 if arm is not None:
