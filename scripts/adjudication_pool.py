@@ -3,7 +3,7 @@ and every collision `check --backend llm --model-stages nominate --sweep` report
 label names, shuffled and numbered, grouped by policy file into two item files for two
 adjudicators, with the key (where each pair came from) kept apart.
 
-    PROMPTLINT_LLM_REPLAY=fixtures/recorded/session16.answers.jsonl \
+    PROMPTLINT_LLM_REPLAY=fixtures/recorded/session17.answers.jsonl \
         python scripts/adjudication_pool.py OUT_DIR [NAME:POLICY_DIR:LABEL_DIR[+LABEL_DIR]...]
 
 Without sets, the three real sets of session 11. With sets, every label folder given for a

@@ -1,6 +1,6 @@
 """Score `check --backend llm --model-stages nominate [--sweep]` against a blind adjudication.
 
-    PROMPTLINT_LLM_REPLAY=fixtures/recorded/session16.answers.jsonl \
+    PROMPTLINT_LLM_REPLAY=fixtures/recorded/session17.answers.jsonl \
         python scripts/adjudication_score.py tests/data/adjudication_s11 [--sweep] \
         [--model-stages nominate,vet]
 

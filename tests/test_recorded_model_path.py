@@ -16,7 +16,7 @@ from policy_scoring import _matches
 from promptlint.cli.app import run
 
 REPO = Path(__file__).resolve().parents[1]
-ANSWERS = REPO / "fixtures" / "recorded" / "session16.answers.jsonl"
+ANSWERS = REPO / "fixtures" / "recorded" / "session17.answers.jsonl"
 CODES = ("PL101", "PL102", "PL103", "PL104")
 
 
@@ -271,3 +271,25 @@ def test_real_set_x_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> N
     )
     # first run 7 of 15 at 33 reported (0d9c8eb), unchanged since
     assert expected == 15 and found >= 7 and reported <= 33
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("replay")
+def test_blind_set_y_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """Set Y, written blind in session 17 and first run on these answers."""
+    folder = REPO / "fixtures" / "heldout_y"
+    policies = _labelled(folder, folder)
+    expected, found, reported, true = _score(policies, folder, capsys)
+    # first run 30/30 at 30 (e33b25a), equal to the direct reading
+    assert expected == 30 and found >= 30 and true == reported
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("replay")
+def test_real_set_y_on_recorded_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """Real set Y: ten public prompts labelled blind in session 17 (6 conflicts)."""
+    labels = REPO / "tests" / "data" / "real_labels_y"
+    policies = _labelled(REPO / "tests" / "data" / "real_prompts" / "y", labels)
+    expected, found, reported, _true = _score(policies, labels, capsys)
+    # first run 3 of 6 at 10 reported (27a9ae0)
+    assert expected == 6 and found >= 3 and reported <= 10
