@@ -183,18 +183,21 @@ def ts_segments(
         stack.extend((c, owner, in_sub) for c in reversed(node.children))
     segments.sort(key=lambda s: s.pieces[0][1] if s.pieces else 0)
     arms: list[Arm] = []
-    todo = list(taken) + ternaries
-    seen: set[int] = set()
+
+    def add_arms(node: Any) -> None:
+        for k, f in enumerate(("consequence", "alternative")):
+            arm = node.child_by_field_name(f)
+            if arm is not None:
+                arms.append((char_at[arm.start_byte], char_at[arm.end_byte], node.start_byte, k))
+
+    # the walk above stops at every string, so these and the ones inside prompts are apart
+    for node in ternaries:
+        add_arms(node)
+    todo = list(taken)
     while todo:
         node = todo.pop()
-        if node.type == "ternary_expression" and node.start_byte not in seen:
-            seen.add(node.start_byte)
-            for k, f in enumerate(("consequence", "alternative")):
-                arm = node.child_by_field_name(f)
-                if arm is not None:
-                    arms.append(
-                        (char_at[arm.start_byte], char_at[arm.end_byte], node.start_byte, k)
-                    )
+        if node.type == "ternary_expression":
+            add_arms(node)
         todo.extend(node.children)
     return _separate_prompts(tree.root_node, data, char_at, segments), tuple(sorted(arms))
 

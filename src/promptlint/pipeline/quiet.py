@@ -1,8 +1,8 @@
 """The quiet offline contract: without a model reading the policy, a collision the offline
 path cannot vouch for is held back as info (PL109) instead of reported as an error.
 
-Two kinds, each measured on every labelled set before it was held back
-(docs/evaluation.md, session 16):
+Four kinds, each measured on every labelled set before it was held back
+(docs/evaluation.md, sessions 16 and 17):
 
 - it rests on a loose lexical overlap: a word of the forbidden value is missing from the
   required one ("final answer" in "each claim in your answer"), or the forbidden action
@@ -42,23 +42,23 @@ def held_back(
     by_id = {r.id: r for r in rules}
     for i in encoder_collisions(diagnostics, rules):
         d = out[i]
-        reason = _reason(d, policies) or _restricted(d, by_id)
+        reason = (_loose(d) or _shared_situation(d) or _one_line(d, policies)
+                  or _restricted(d, by_id))  # fmt: skip
         if reason is not None:
             out[i] = demoted(d, "PL109", f"Held back offline ({reason})",
                              held_back=d.code, reason=reason)  # fmt: skip
     return out
 
 
-def _reason(d: Diagnostic, policies: Mapping[str, Any]) -> str | None:
+def _loose(d: Diagnostic) -> str | None:
     loose = [
         a for a in d.data.get("assumptions") or ()
         if a.get("source") == "lexical" and a.get("reason") == "loosely contained"
     ]  # fmt: skip
-    if loose:
-        return f'"{loose[0]["left"]}" may not cover "{loose[0]["right"]}"'
-    shared = _shared_situation(d)
-    if shared is not None:
-        return shared
+    return f'"{loose[0]["left"]}" may not cover "{loose[0]["right"]}"' if loose else None
+
+
+def _one_line(d: Diagnostic, policies: Mapping[str, Any]) -> str | None:
     a, b = sorted(d.rules, key=lambda r: (r.line, r.column))
     policy = policies.get(a.path)
     if policy is None or a.path != b.path:
@@ -82,6 +82,8 @@ _GENERIC = frozenset({
 
 
 def _roots(label: str) -> set[str]:
+    # not triage's topic_words: it drops "information" as a stop word, and "not have that
+    # information" / "do not have all information needed" (real V) must share it here
     out = set()
     for word in label.split("_"):
         for suffix in ("ing", "ed", "es", "s", "e"):

@@ -168,18 +168,17 @@ class _Compiler:
         raise PyRuleError(message, path=self.path, line=line, column=col, hint=hint)
 
     def span(self, node: Tree[Token] | Token) -> Span:
-        line, col, end_line, end_col = _pos(node)
-        if isinstance(node, Tree) and not getattr(node.meta, "empty", True):
-            return Span(self.path, line, col, end_line, end_col)
+        first, last = _edge_token(node, 0), _edge_token(node, -1)
+        positioned = isinstance(node, Tree) and not getattr(node.meta, "empty", True)
+        if (positioned or first is None or last is None
+                or first.start_pos is None or last.end_pos is None):  # fmt: skip
+            return Span(self.path, *_pos(node))
         # the tree was parsed without node positions (see parser.parse): a node's anonymous
         # tokens ("@", closing brackets) are not in it, so its edges are taken from the text
-        first, last = _edge_token(node, 0), _edge_token(node, -1)
-        if first is None or last is None or first.start_pos is None or last.end_pos is None:
-            return Span(self.path, line, col, end_line, end_col)
         text, start, end = self.text, first.start_pos, last.end_pos
         if isinstance(node, Tree) and node.data == "decorator":
             start = text.rfind("@", 0, start)
-            line, col = _line_col(text, start)
+        line, col = _line_col(text, start)
         quoted = [t for t in _tokens(node) if t.type in ("STRING", "LONG_STRING")]
         depth = _depth(text, start, end, quoted)
         while depth > 0 and end < len(text):
